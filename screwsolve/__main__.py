@@ -1,0 +1,5 @@
+"""`python -m screwsolve`."""
+
+from .cli import main
+
+main()

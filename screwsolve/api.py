@@ -1,0 +1,43 @@
+"""The small Python API: load a problem, solve it (the CLI is built on these)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .loading import Loaded, load_problem, load_problem_text
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+    from .result import Solution
+
+
+def load(path_or_text: str | Path) -> Loaded:
+    """A problem from a path, '-' for standard input, or YAML text (anything with a newline)."""
+    if isinstance(path_or_text, Path):
+        return load_problem(str(path_or_text))
+    if "\n" in path_or_text:
+        return load_problem_text(path_or_text, "<text>")
+    return load_problem(path_or_text)
+
+
+def solve_loaded(loaded: Loaded) -> Analysis:
+    """Check the meaning of a loaded problem and set up its analysis (computed lazily)."""
+    from .analysis import Analysis
+    from .system import build_system
+
+    return Analysis(build_system(loaded.problem, loaded.source))
+
+
+def solve(problem: Loaded | str | Path, at: str | None = None) -> Solution:
+    """Everything DESIGN §1 lists for one problem, simplified, as a Solution."""
+    from .errors import UsageError
+    from .expressions import suggest
+    from .present import present
+
+    loaded = problem if isinstance(problem, Loaded) else load(problem)
+    analysis = solve_loaded(loaded)
+    if at is not None and at not in analysis.system.points:
+        points = analysis.system.points
+        raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
+    return present(analysis, at)

@@ -1,0 +1,196 @@
+"""The `screwsolve` command: wiring only. Each command calls one function and picks an exit code."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from . import __version__
+from .console import ColorMode, make_console
+from .errors import InputError, ScrewsolveError, UsageError
+
+EXAMPLES = """
+Examples:
+
+    screwsolve run problems/plate-on-a-step.yaml
+    screwsolve run problems/rolling-sphere.yaml --format latex --at I
+    screwsolve check problems/ --junit report.xml
+    screwsolve validate problems/*.yaml
+
+Exit codes: 0 success, 1 a check failed or a file is invalid, 2 usage error.
+"""
+
+app = typer.Typer(
+    name="screwsolve",
+    help="Partial kinematic screws, power and power coefficients of rigid-body systems.",
+    epilog=EXAMPLES,
+    no_args_is_help=True,
+    rich_markup_mode=None,
+    pretty_exceptions_show_locals=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Format(str, Enum):
+    table = "table"
+    latex = "latex"
+    json = "json"
+
+
+_debug = False
+
+
+def _version(value: bool) -> None:
+    if value:
+        import platform
+        from importlib.metadata import version
+
+        typer.echo(
+            f"screwsolve {__version__} (sympy {version('sympy')}, Python {platform.python_version()})"
+        )
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show versions.")
+    ] = False,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
+) -> None:
+    """Partial kinematic screws, power and power coefficients of rigid-body systems."""
+    global _debug
+    _debug = debug
+
+
+def _fail(exc: ScrewsolveError, color: ColorMode) -> NoReturn:
+    if _debug:
+        raise exc
+    err = make_console(color, stderr=True)
+    if isinstance(exc, InputError):
+        for diagnostic in exc.diagnostics:
+            err.print(f"error: {diagnostic.with_caret()}", markup=False)
+        raise typer.Exit(1)
+    err.print(f"error: {exc}", markup=False)
+    raise typer.Exit(2 if isinstance(exc, UsageError) else 1)
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        output.write_text(text, encoding="utf-8")
+
+
+ColorOption = Annotated[
+    ColorMode, typer.Option("--color", case_sensitive=False, help="auto, always or never.")
+]
+
+
+@app.command()
+def run(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Problem file, or - for stdin.")],
+    format: Annotated[
+        Format, typer.Option("--format", "-f", case_sensitive=False, help="table, latex or json.")
+    ] = Format.table,
+    at: Annotated[str | None, typer.Option("--at", help="Resolve body screws about POINT.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to a file.")] = None,
+    standalone: Annotated[
+        bool, typer.Option("--standalone", help="With latex: a whole document.")
+    ] = False,
+    color: ColorOption = ColorMode.auto,
+) -> None:
+    """Solve one problem: screws, power, power coefficients, interaction coefficients."""
+    from .api import solve
+
+    try:
+        solution = solve(file, at=at)
+    except ScrewsolveError as exc:
+        _fail(exc, color)
+    if format is Format.json:
+        from .render.json import dumps, solution_document
+
+        _write(dumps(solution_document(solution)), output)
+    elif format is Format.latex:
+        from .render.latex import render_solution
+
+        _write(render_solution(solution, standalone=standalone), output)
+    else:
+        from .render.table import render_solution as render_table
+
+        if output is None:
+            console = make_console(color)
+            console.print(render_table(solution, plain=not console.is_terminal))
+        else:
+            with output.open("w", encoding="utf-8") as handle:
+                make_console(ColorMode.never, file=handle).print(render_table(solution, plain=True))
+
+
+@app.command()
+def check(
+    paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Files or folders.")],
+    json_output: Annotated[bool, typer.Option("--json", help="Print a JSON report.")] = False,
+    junit: Annotated[Path | None, typer.Option("--junit", help="Write JUnit XML here.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the probe points.")] = None,
+    color: ColorOption = ColorMode.auto,
+) -> None:
+    """Verify every expected: claim of every problem file (folders recurse)."""
+    from .checking import check_paths
+    from .render.check import check_document, junit_xml, render_check
+
+    report = check_paths(paths, seed)
+    if junit is not None:
+        junit.write_text(junit_xml(report), encoding="utf-8")
+    if json_output:
+        from .render.json import dumps
+
+        _write(dumps(check_document(report)), None)
+    else:
+        console = make_console(color)
+        console.print(render_check(report, plain=not console.is_terminal))
+    raise typer.Exit(0 if report.ok else 1)
+
+
+@app.command()
+def validate(
+    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Problem files.")],
+    color: ColorOption = ColorMode.auto,
+) -> None:
+    """Parse and validate only; errors as file:line:col: message."""
+    from .api import load, solve_loaded
+
+    err = make_console(color, stderr=True)
+    failed = False
+    for name in files:
+        try:
+            solve_loaded(load(Path(name) if name != "-" else name))
+        except InputError as exc:
+            failed = True
+            for diagnostic in exc.diagnostics:
+                err.print(f"error: {diagnostic.with_caret()}", markup=False)
+        except ScrewsolveError as exc:
+            failed = True
+            err.print(f"error: {name}: {exc}", markup=False)
+    if not failed:
+        err.print(f"{len(files)} file(s) valid", markup=False)
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
+def schema() -> None:
+    """Print the JSON Schema of problem files."""
+    import json
+
+    from .schema import problem_json_schema
+
+    _write(json.dumps(problem_json_schema(), indent=2, sort_keys=True) + "\n", None)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app(prog_name="screwsolve")

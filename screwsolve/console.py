@@ -1,0 +1,39 @@
+"""The stdout and stderr consoles: colour only on a terminal, never with NO_COLOR or --color never."""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import Enum
+from typing import TextIO
+
+from rich.console import Console
+
+
+class ColorMode(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def wants_color(mode: ColorMode, stream: TextIO) -> bool:
+    """--color always wins; then NO_COLOR; then whether the stream is a terminal."""
+    if mode is ColorMode.always:
+        return True
+    if mode is ColorMode.never or os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("TERM") == "dumb":
+        return False
+    return bool(getattr(stream, "isatty", lambda: False)())
+
+
+def make_console(mode: ColorMode, *, stderr: bool = False, file: TextIO | None = None) -> Console:
+    """A console that writes plain text (no escape codes at all) unless colour is wanted."""
+    stream = file or (sys.stderr if stderr else sys.stdout)
+    color = wants_color(mode, stream) if file is None else False
+    if color:
+        return Console(file=stream, force_terminal=True, highlight=False, soft_wrap=False)
+    return Console(
+        file=stream, color_system=None, force_terminal=False, highlight=False,
+        width=int(os.environ.get("COLUMNS", "0") or 0) or 100,
+    )

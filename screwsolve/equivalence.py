@@ -1,0 +1,83 @@
+"""Are two expressions equal? Numeric probing at random admissible points, high precision.
+
+Each symbol is drawn from a range its assumptions admit (positive, nonnegative, negative, real);
+points where either side is singular are skipped; values are compared as complex numbers, so
+expressions that are complex at some points still compare. Symbolic simplification is only a
+tie-breaker when too few points could be evaluated. Never string comparison.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import sympy
+
+PRECISION = 30
+PROBES = 10
+MIN_VALID = 4
+TOLERANCE = 1e-12
+DEFAULT_SEED = 20261121
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """equal is None when undecided; detail says why in words."""
+
+    equal: bool | None
+    detail: str = ""
+
+
+def _draw(symbol: sympy.Symbol, rng: random.Random) -> sympy.Float:
+    if symbol.is_positive:
+        value = rng.uniform(0.3, 3.0)
+    elif symbol.is_nonnegative:
+        value = rng.uniform(0.1, 3.0)
+    elif symbol.is_negative:
+        value = -rng.uniform(0.3, 3.0)
+    else:
+        value = rng.uniform(-3.0, 3.0)
+    return sympy.Float(repr(value), PRECISION)
+
+
+def _evaluate(expr: sympy.Expr, values: dict[sympy.Symbol, sympy.Float]) -> complex | None:
+    try:
+        number = expr.xreplace(values).evalf(PRECISION)
+        if number.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or not number.is_number:
+            return None
+        result = complex(number)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, ArithmeticError):
+        return None
+    if result != result or abs(result) > 1e100:
+        return None
+    return result
+
+
+def equivalent(a: sympy.Expr, b: sympy.Expr, seed: int = DEFAULT_SEED) -> Verdict:
+    """Decide a == b for static (plain-symbol) sympy expressions."""
+    difference = a - b
+    if difference == 0:
+        return Verdict(True)
+    symbols = sorted(difference.free_symbols | a.free_symbols | b.free_symbols, key=str)
+    rng = random.Random(seed)
+    valid = 0
+    for _ in range(PROBES * 3):
+        values = {s: _draw(s, rng) for s in symbols}
+        va, vb = _evaluate(a, values), _evaluate(b, values)
+        if va is None or vb is None:
+            continue
+        valid += 1
+        scale = max(1.0, abs(va), abs(vb))
+        if abs(va - vb) > TOLERANCE * scale:
+            where = ", ".join(f"{s}={float(v):.4g}" for s, v in values.items())
+            return Verdict(False, f"differs at {where}: {va:.6g} vs {vb:.6g}")
+        if valid >= PROBES:
+            return Verdict(True)
+    if valid >= MIN_VALID:
+        return Verdict(True)
+    try:
+        if sympy.simplify(difference) == 0:
+            return Verdict(True, "equal by simplification")
+    except Exception:  # noqa: BLE001 - simplification is a best-effort tie-breaker
+        pass
+    return Verdict(None, f"only {valid} probe points could be evaluated")

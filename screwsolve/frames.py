@@ -1,0 +1,321 @@
+"""Frames as chains of simple rotations, their unit vectors, and vector algebra that stays compact.
+
+sympy's `cross` expresses one factor in the other's frame, which turns `theta' u x (-r z0)` into a
+sum of sines and cosines. Here each product of two unit vectors is taken in the frame where both
+are simplest: a rotation about a parent's axis makes that axis a unit vector of both frames
+(an *alias*), so results keep the textbook's form (`r theta' v`, `r phi' sin(theta) u`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+import sympy
+from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
+
+from .expressions import Namespace, check_name, parse_scalar, suggest
+
+if TYPE_CHECKING:
+    from .schema import Problem
+    from .yamlsource import Path
+
+AXES = ("x", "y", "z")
+UnitKey = tuple[str, int]  # (frame name, axis index)
+
+
+class _Reporter(Protocol):
+    def error(self, path: Path, message: str, *, key: bool = False) -> None: ...
+
+    def expression(self, path: Path, text: str, parse: object, ns: Namespace) -> object: ...
+
+
+@dataclass
+class FrameTree:
+    """Frames by name, unit-vector names, aliases (identical unit vectors), and vector algebra."""
+
+    referential_name: str
+    frames: dict[str, ReferenceFrame]
+    parents: dict[str, str | None]
+    angles: dict[str, sympy.Expr]
+    unit_names: dict[UnitKey, str]
+    unit_vectors: dict[str, Vector]
+    renamed: set[str]
+    body_frames: set[str] = field(default_factory=set)
+    _alias: dict[UnitKey, UnitKey] = field(default_factory=dict)
+    _members: dict[UnitKey, list[UnitKey]] = field(default_factory=dict)
+
+    @property
+    def referential(self) -> ReferenceFrame:
+        return self.frames[self.referential_name]
+
+    # -- building -------------------------------------------------------------------------
+
+    @classmethod
+    def build(cls, problem: Problem, ns: Namespace, out: _Reporter) -> FrameTree:
+        """Orient every frame of the problem, parents first, reporting every bad entry."""
+        declared = problem.frames
+        tree = cls(problem.referential, {}, {}, {}, {}, {}, set())
+        tree.body_frames = {b.frame for b in problem.bodies.values()}
+        if problem.referential not in declared:
+            out.error(("referential",), f"the referential '{problem.referential}' is not a frame"
+                      + suggest(problem.referential, declared))
+            return tree
+        if declared[problem.referential].from_ is not None:
+            out.error(("frames", problem.referential, "from"), "the referential has no parent frame")
+        taken: dict[str, str] = {}
+        for name, spec in declared.items():
+            path: Path = ("frames", name)
+            reason = None if name.isdigit() else check_name(name)
+            if reason:
+                out.error(path, f"frame {reason}", key=True)
+            names = {axis: f"{axis}{name}" for axis in AXES}
+            for axis, new in (spec.axes or {}).items():
+                why = check_name(new)
+                if why:
+                    out.error((*path, "axes", axis), f"unit vector {why}")
+                names[axis] = new
+                tree.renamed.add(new)
+            for index, axis in enumerate(AXES):
+                unit = names[axis]
+                if unit in taken:
+                    out.error((*path, "axes"), f"unit vector name '{unit}' is already used by frame "
+                              f"'{taken[unit]}'")
+                elif unit in ns.scalars:
+                    out.error((*path, "axes"), f"unit vector name '{unit}' is also a symbol")
+                taken[unit] = name
+                tree.unit_names[(name, index)] = unit
+            if name != problem.referential and spec.from_ is None:
+                out.error(path, f"frame '{name}' needs from (only the referential stands alone)")
+            if spec.from_ is not None and spec.rotate is None:
+                out.error(path, f"frame '{name}' has from but no rotate: [axis, angle]")
+            if spec.rotate is not None and spec.from_ is None:
+                out.error((*path, "rotate"), "rotate needs from")
+        for name in declared:
+            tree.frames[name] = ReferenceFrame(
+                f"F{len(tree.frames)}",
+                indices=tuple(tree.unit_names.get((name, i), AXES[i]) for i in range(3)),
+            )
+            tree.unit_vectors.update(
+                {tree.unit_names[(name, i)]: tree.frames[name].x if i == 0 else
+                 (tree.frames[name].y if i == 1 else tree.frames[name].z)
+                 for i in range(3) if (name, i) in tree.unit_names}
+            )
+        tree._orient(problem, ns, out)
+        return tree
+
+    def _orient(self, problem: Problem, ns: Namespace, out: _Reporter) -> None:
+        from .system import _topological
+
+        declared = problem.frames
+
+        def parent(name: str) -> str | None:
+            spec = declared[name]
+            return spec.from_ if spec.from_ in declared else None
+
+        order, cyclic = _topological(declared, parent)
+        for name in cyclic:
+            out.error(("frames", name, "from"), f"frame '{name}' is rotated from itself (a cycle)")
+        unit_ns = Namespace(ns.scalars, dict(self.unit_vectors), ns.rates, ns.time)
+        for name in order:
+            spec = declared[name]
+            self.parents[name] = spec.from_
+            if spec.from_ is None or spec.rotate is None:
+                continue
+            path: Path = ("frames", name)
+            if spec.from_ not in declared:
+                out.error((*path, "from"), f"unknown frame '{spec.from_}'" + suggest(spec.from_, declared))
+                continue
+            axis_text, angle_text = spec.rotate
+            parent_frame = self.frames[spec.from_]
+            axis_key = self._axis_key(name, spec.from_, axis_text)
+            if axis_key is None:
+                out.error((*path, "rotate", 0), f"axis '{axis_text}' is not x, y, z or a unit vector"
+                          + suggest(axis_text, [*AXES, *self.unit_vectors]))
+                continue
+            angle = out.expression((*path, "rotate", 1), angle_text, parse_scalar, unit_ns)
+            if not isinstance(angle, sympy.Expr):
+                continue
+            if angle.has(sympy.Derivative):
+                out.error((*path, "rotate", 1), "a rotation angle may not contain rates (q')")
+                continue
+            axis_frame, axis_index = axis_key
+            if axis_frame == name:  # the child's own axis, identical to the parent's same axis
+                axis_frame, axis_index = spec.from_, axis_index
+            axis_vector = _unit(self.frames[axis_frame], axis_index)
+            child = self.frames[name]
+            child.orient_axis(parent_frame, axis_vector, angle)
+            child.set_ang_vel(parent_frame, angle.diff(ns.time) * axis_vector)
+            self.angles[name] = angle
+            if axis_frame == spec.from_:
+                self._join((spec.from_, axis_index), (name, axis_index))
+
+    def _axis_key(self, child: str, parent: str, text: str) -> UnitKey | None:
+        if text in AXES:
+            return (parent, AXES.index(text))
+        for key, unit in self.unit_names.items():
+            if unit == text:
+                return key
+        return None
+
+    def _find(self, key: UnitKey) -> UnitKey:
+        while self._alias.get(key, key) != key:
+            key = self._alias[key]
+        return key
+
+    def _join(self, a: UnitKey, b: UnitKey) -> None:
+        ra, rb = self._find(a), self._find(b)
+        if ra != rb:
+            self._alias[rb] = ra
+
+    # -- names ----------------------------------------------------------------------------
+
+    def aliases(self, key: UnitKey) -> list[UnitKey]:
+        """Every (frame, axis) that is the same unit vector as `key`."""
+        root = self._find(key)
+        return [k for k in self.unit_names if self._find(k) == root]
+
+    def _depth(self, frame: str) -> int:
+        depth = 0
+        while self.parents.get(frame) is not None:
+            frame = self.parents[frame]  # type: ignore[assignment]
+            depth += 1
+        return depth
+
+    def display_name(self, key: UnitKey) -> str:
+        """The name a textbook would use for this unit vector among its aliases."""
+        def rank(k: UnitKey) -> tuple[int, int, int]:
+            unit = self.unit_names[k]
+            return (
+                0 if unit in self.renamed else 1,
+                0 if k[0] == self.referential_name else (1 if k[0] in self.body_frames else 2),
+                self._depth(k[0]),
+            )
+
+        return self.unit_names[min(self.aliases(key), key=rank)]
+
+    def frame_name(self, frame: ReferenceFrame) -> str:
+        for name, candidate in self.frames.items():
+            if candidate is frame:
+                return name
+        raise KeyError(frame)
+
+    def terms(self, vector: Vector) -> list[tuple[sympy.Expr, str]]:
+        """A vector as (coefficient, unit-vector display name) pairs, aliases merged."""
+        merged: dict[str, sympy.Expr] = {}
+        order: list[str] = []
+        for matrix, frame in vector.args:
+            name = self.frame_name(frame)
+            for index in range(3):
+                coefficient = matrix[index]
+                if coefficient == 0:
+                    continue
+                unit = self.display_name((name, index))
+                if unit not in merged:
+                    order.append(unit)
+                    merged[unit] = sympy.Integer(0)
+                merged[unit] += coefficient
+        rank = {unit: self._unit_rank(unit) for unit in order}
+        return [(merged[u], u) for u in sorted(order, key=rank.__getitem__) if merged[u] != 0]
+
+    def _unit_rank(self, unit: str) -> tuple[int, int, str]:
+        """Textbook order: the referential's unit vectors first, then down the frame chain."""
+        for (frame, index), name in self.unit_names.items():
+            if name == unit:
+                return (self._depth(frame), index, frame)
+        return (99, 0, unit)
+
+    # -- algebra --------------------------------------------------------------------------
+
+    def cross(self, a: Vector, b: Vector) -> Vector:
+        """a x b, each pair of unit vectors crossed in the frame where both are simplest."""
+        total = Vector(0)
+        for ca, ka in self._unit_terms(a):
+            for cb, kb in self._unit_terms(b):
+                total += ca * cb * self._cross_units(ka, kb)
+        return total
+
+    def _unit_terms(self, vector: Vector) -> Iterable[tuple[sympy.Expr, UnitKey]]:
+        for matrix, frame in vector.args:
+            name = self.frame_name(frame)
+            for index in range(3):
+                if matrix[index] != 0:
+                    yield matrix[index], (name, index)
+
+    def _cross_units(self, ka: UnitKey, kb: UnitKey) -> Vector:
+        cached = self._cross_cache.get((ka, kb))
+        if cached is not None:
+            return cached
+        result = self._cross_units_uncached(ka, kb)
+        self._cross_cache[(ka, kb)] = result
+        return result
+
+    @property
+    def _cross_cache(self) -> dict[tuple[UnitKey, UnitKey], Vector]:
+        cache = self.__dict__.get("_cross_memo")
+        if cache is None:
+            cache = {}
+            self.__dict__["_cross_memo"] = cache
+        return cache
+
+    def _cross_units_uncached(self, ka: UnitKey, kb: UnitKey) -> Vector:
+        aliases_a, aliases_b = self.aliases(ka), self.aliases(kb)
+        for fa, ia in aliases_a:  # a frame where both are axes: exact
+            for fb, ib in aliases_b:
+                if fa == fb:
+                    return _axis_cross(self.frames[fa], ia, ib)
+        candidates: list[Vector] = []
+        for fa, ia in aliases_a:  # express b in a frame of a, or a in a frame of b
+            ua = _unit(self.frames[fa], ia)
+            ub = _unit(self.frames[kb[0]], kb[1]).express(self.frames[fa])
+            candidates.append(ua.cross(ub))
+        for fb, ib in aliases_b:
+            ub = _unit(self.frames[fb], ib)
+            ua = _unit(self.frames[ka[0]], ka[1]).express(self.frames[fb])
+            candidates.append(ua.cross(ub))
+        return min(candidates, key=_size)
+
+    def dt(self, vector: Vector) -> Vector:
+        """Time derivative in the referential: components' rates plus omega x each term."""
+        total = Vector(0)
+        ref = self.referential
+        time = dynamicsymbols._t
+        for matrix, frame in vector.args:
+            if matrix.has(time):
+                total += Vector([(matrix.diff(time), frame)])
+            if frame is not ref:
+                total += self.cross(self.angular_velocity(self.frame_name(frame)), Vector([(matrix, frame)]))
+        return total
+
+    def angular_velocity(self, frame: str) -> Vector:
+        """omega of a frame relative to the referential: the sum of its chain's rotation rates."""
+        memo = self.__dict__.setdefault("_omega_memo", {})
+        if frame in memo:
+            return memo[frame]
+        omega = Vector(0)
+        node: str | None = frame
+        while node is not None and node != self.referential_name:
+            parent = self.parents.get(node)
+            if parent is None:
+                break
+            omega += self.frames[node].ang_vel_in(self.frames[parent])
+            node = parent
+        memo[frame] = omega
+        return omega
+
+
+def _unit(frame: ReferenceFrame, index: int) -> Vector:
+    return (frame.x, frame.y, frame.z)[index]
+
+
+def _axis_cross(frame: ReferenceFrame, i: int, j: int) -> Vector:
+    if i == j:
+        return Vector(0)
+    k = 3 - i - j
+    sign = 1 if (j - i) % 3 == 1 else -1
+    return sign * _unit(frame, k)
+
+
+def _size(vector: Vector) -> int:
+    return sum(sympy.count_ops(m) + sum(1 for e in m if e != 0) for m, _ in vector.args)

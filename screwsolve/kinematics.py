@@ -1,0 +1,110 @@
+"""Velocities of points and the kinematic and partial kinematic screws of bodies (DESIGN §2).
+
+- A point attached to a body moves with it: v_P = v_A + omega x r_AP (transport), never the time
+  derivative of its position.
+- A geometric point (attached to no body) has the time derivative of its position in E.
+- Partial screws are d/dq_i' of the kinematic screw with every constraint ignored; the time screw
+  {V^t} is the kinematic screw with every rate set to zero.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import sympy
+from sympy.physics.vector import Vector
+
+from .screws import Screw
+from .system import System
+
+TIME = "t"
+
+
+def _diff_vector(vector: Vector, variable: sympy.Expr) -> Vector:
+    return Vector([(m.diff(variable), f) for m, f in vector.args])
+
+
+def _replace(vector: Vector, mapping: dict[sympy.Expr, sympy.Expr]) -> Vector:
+    return Vector([(m.xreplace(mapping), f) for m, f in vector.args])
+
+
+class Kinematics:
+    """Kinematics of one system, each quantity computed once."""
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+        self.frames = system.frames
+        self._velocity: dict[str, Vector] = {}
+        self._screws: dict[tuple[str, str], Screw] = {}
+        self._partials: dict[tuple[str, str], dict[str, Screw]] = {}
+
+    def position(self, point: str) -> Vector:
+        """r_OP from the root point."""
+        return self.system.points[point].position
+
+    def relative(self, start: str, end: str) -> Vector:
+        """r_{start -> end}."""
+        return self.position(end) - self.position(start)
+
+    def velocity(self, point: str) -> Vector:
+        """Velocity of a point relative to E, by its rule (fixed, transport or derivative)."""
+        if point in self._velocity:
+            return self._velocity[point]
+        spec = self.system.points[point]
+        if spec.rule == "fixed":
+            result = Vector(0)
+        elif spec.rule == "attached" and spec.body is not None:
+            body = self.system.bodies[spec.body]
+            if body.origin == point:
+                result = self.frames.dt(spec.position)
+            else:
+                result = self.kinematic_screw(spec.body).transported(
+                    point, self.relative(body.origin, point), self.frames.cross
+                ).moment
+        else:
+            result = self.frames.dt(spec.position)
+        self._velocity[point] = result
+        return result
+
+    def angular_velocity(self, body: str) -> Vector:
+        """omega of a body relative to E."""
+        return self.frames.angular_velocity(self.system.bodies[body].frame)
+
+    def kinematic_screw(self, body: str, at: str | None = None) -> Screw:
+        """{V_B/E} = {omega ; v_A}_A about the body's origin A, or about `at`."""
+        origin = self.system.bodies[body].origin
+        point = at or origin
+        key = (body, point)
+        if key not in self._screws:
+            if point == origin:
+                self._screws[key] = Screw(self.angular_velocity(body), self.velocity(origin), origin)
+            else:
+                self._screws[key] = self.transport(self.kinematic_screw(body), point)
+        return self._screws[key]
+
+    def transport(self, screw: Screw, point: str) -> Screw:
+        """The screw resolved about another point."""
+        return screw.transported(point, self.relative(screw.point, point), self.frames.cross)
+
+    def partial_screws(self, body: str, at: str | None = None) -> dict[str, Screw]:
+        """{V^qi_B/E} for every coordinate and {V^t_B/E}, about the origin or `at`."""
+        origin = self.system.bodies[body].origin
+        point = at or origin
+        key = (body, point)
+        if key in self._partials:
+            return self._partials[key]
+        if point != origin:
+            result = {q: self.transport(s, point) for q, s in self.partial_screws(body).items()}
+        else:
+            screw = self.kinematic_screw(body)
+            result = {
+                q: screw.map(lambda v, r=rate: _diff_vector(v, r))
+                for q, rate in self.system.rates.items()
+            }
+            result[TIME] = screw.map(lambda v: _replace(v, self._zero_rates))
+        self._partials[key] = result
+        return result
+
+    @cached_property
+    def _zero_rates(self) -> dict[sympy.Expr, sympy.Expr]:
+        return {rate: sympy.Integer(0) for rate in self.system.rates.values()}

@@ -1,0 +1,136 @@
+"""Problem files -> validated `Problem` models, with `file:line:col` on every error.
+
+Shape errors come from pydantic and are located through the YAML source map; names are checked
+here too (unknown keys get a did-you-mean). Meaning (references, expressions) is checked when the
+sympy system is built, see `system.py`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .errors import Diagnostic, InputError
+from .schema import Problem
+from .yamlsource import SourceMap, decode, parse_yaml
+
+STDIN_NAME = "<stdin>"
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A validated problem and where each of its parts sits in the file."""
+
+    problem: Problem
+    source: SourceMap
+    text: str
+
+
+def read_text(path: str, stdin_name: str = STDIN_NAME) -> tuple[str, str]:
+    """Read a file (or standard input for '-') as text; returns (display name, text)."""
+    if path == "-":
+        return stdin_name, decode(sys.stdin.buffer.read(), stdin_name)
+    file = Path(path)
+    try:
+        size = file.stat().st_size
+        if size > 1_000_000:
+            raise InputError(
+                [Diagnostic(path, 1, 1, f"file is {size} bytes; the limit is 1000000")]
+            )
+        raw = file.read_bytes()
+    except OSError as exc:
+        raise InputError([Diagnostic(path, 1, 1, f"cannot read file: {exc.strerror}")]) from None
+    return path, decode(raw, path)
+
+
+def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
+    """Field names (aliases) of the model at `loc`, for did-you-mean suggestions."""
+    current: Any = model
+    for part in loc[:-1]:
+        if isinstance(part, int) or current is None:
+            continue
+        fields = getattr(current, "model_fields", None)
+        if fields is None:
+            return []
+        info = fields.get(part) or next(
+            (f for f in fields.values() if f.alias == part), None
+        )
+        if info is None:
+            # a dict key such as a frame name: stay on the value model
+            continue
+        current = _model_in(info.annotation)
+    fields = getattr(current, "model_fields", None) or {}
+    return [f.alias or n for n, f in fields.items()]
+
+
+def _model_in(annotation: Any) -> Any:
+    """The pydantic model inside a type such as `dict[str, Frame] | None`."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _pydantic_diagnostics(
+    error: ValidationError, source: SourceMap, model: type[BaseModel]
+) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    for item in error.errors(include_url=False):
+        loc = tuple(item["loc"])
+        where = ".".join(str(p) for p in loc) or "document"
+        kind = item["type"]
+        if kind == "extra_forbidden":
+            key = str(loc[-1])
+            hint = difflib.get_close_matches(key, _allowed_keys(model, loc), n=1)
+            message = f"unknown key '{key}' in {'.'.join(str(p) for p in loc[:-1]) or 'document'}"
+            if hint:
+                message += f" (did you mean '{hint[0]}'?)"
+            out.append(source.diagnostic(loc, message, key=True))
+        elif kind == "missing":
+            out.append(source.diagnostic(loc[:-1], f"missing key '{loc[-1]}' in {where}"))
+        else:
+            msg = item["msg"]
+            if kind == "literal_error" and "input" in item:
+                msg = f"'{item['input']}' is not allowed: {msg}"
+            out.append(source.diagnostic(loc, f"{where}: {msg}"))
+    # one message per location and text, in file order
+    unique = {(d.line, d.col, d.message): d for d in out}
+    return sorted(unique.values(), key=lambda d: (d.line, d.col))
+
+
+def load_data(text: str, file: str) -> tuple[Any, SourceMap]:
+    """Parse YAML text into plain data and a source map."""
+    data, source = parse_yaml(text, file)
+    if not isinstance(data, dict):
+        raise InputError([source.diagnostic((), "a problem file must be a YAML mapping")])
+    return data, source
+
+
+def validate_model(model: type[M], data: Any, source: SourceMap) -> M:
+    """Validate plain data against a model, turning pydantic errors into located diagnostics."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise InputError(_pydantic_diagnostics(exc, source, model)) from None
+
+
+def load_problem_text(text: str, file: str = STDIN_NAME) -> Loaded:
+    """Text of a problem file -> validated model (shape only)."""
+    data, source = load_data(text, file)
+    problem = validate_model(Problem, data, source)
+    return Loaded(problem, source, text)
+
+
+def load_problem(path: str) -> Loaded:
+    """A problem file by path ('-' for standard input) -> validated model (shape only)."""
+    file, text = read_text(path)
+    return load_problem_text(text, file)

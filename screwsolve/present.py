@@ -1,0 +1,98 @@
+"""Analysis (sympy, rates as functions of t) -> Solution (plain data, simplified static values).
+
+This is the last computing step before rendering: conversion to static symbols, simplification,
+and naming of unit vectors as the textbook does.
+"""
+
+from __future__ import annotations
+
+import sympy
+from sympy.physics.vector import Vector
+
+from .analysis import Analysis
+from .frames import AXES
+from .result import (
+    ActionValue,
+    ConstraintValue,
+    Notation,
+    ScrewValue,
+    Solution,
+    VectorValue,
+)
+from .screws import Screw
+from .simplification import tidy
+
+
+class Presenter:
+    """Turns one analysis into values a renderer can print."""
+
+    def __init__(self, analysis: Analysis) -> None:
+        self.analysis = analysis
+        self.frames = analysis.system.frames
+
+    def scalar(self, expr: sympy.Expr) -> sympy.Expr:
+        return tidy(self.analysis.static(expr))
+
+    def vector(self, vector: Vector) -> VectorValue:
+        terms = [(self.scalar(c), unit) for c, unit in self.frames.terms(vector)]
+        return VectorValue(tuple((c, u) for c, u in terms if c != 0))
+
+    def screw(self, screw: Screw) -> ScrewValue:
+        return ScrewValue(self.vector(screw.resultant), self.vector(screw.moment), screw.point)
+
+    def notation(self) -> Notation:
+        latex: dict[str, str] = {}
+        for (frame, index), unit in self.frames.unit_names.items():
+            if unit in self.frames.renamed:
+                latex[unit] = rf"\mathbf{{{unit}}}" if len(unit) == 1 else rf"\mathbf{{{unit}}}"
+            else:
+                latex[unit] = rf"\mathbf{{{AXES[index]}}}_{{{frame}}}"
+        system = self.analysis.system
+        return Notation(latex, tuple(system.coordinates), system.problem.referential)
+
+
+def present(analysis: Analysis, at: str | None = None) -> Solution:
+    """Build the Solution; `at` resolves every body screw about that point instead of the origin."""
+    p = Presenter(analysis)
+    system = analysis.system
+    kin = analysis.kinematics
+    kinematic = {b: p.screw(kin.kinematic_screw(b, at)) for b in system.bodies}
+    partial = {
+        b: {q: p.screw(s) for q, s in kin.partial_screws(b, at).items()} for b in system.bodies
+    }
+    noncontributing = set(analysis.noncontributing)
+    actions = tuple(
+        ActionValue(
+            name=a.spec.name,
+            on=a.spec.on,
+            by=a.spec.by,
+            at=a.spec.at,
+            interaction=a.spec.interaction,
+            screw=p.screw(a.screw),
+            power=p.scalar(a.power),
+            coefficients={q: p.scalar(v) for q, v in a.coefficients.items()},
+            noncontributing=a.spec.name in noncontributing,
+        )
+        for a in analysis.actions
+    )
+    c = analysis.constraints
+    constraints = ConstraintValue(
+        equations=tuple(x.text for x in system.constraints),
+        kinds=tuple(c.kinds),
+        eliminated={k: p.scalar(v) for k, v in c.eliminated.items()},
+        power=p.scalar(c.power) if c.power is not None else None,
+        action_powers={k: p.scalar(v) for k, v in c.action_powers.items()},
+        warnings=tuple(c.warnings),
+    )
+    return Solution(
+        title=system.problem.title,
+        notation=p.notation(),
+        variables=tuple(analysis.variables),
+        kinematic_screws=kinematic,
+        partial_screws=partial,
+        actions=actions,
+        power=p.scalar(analysis.power),
+        coefficients={q: p.scalar(v) for q, v in analysis.coefficients.items()},
+        constraints=constraints,
+        noncontributing=tuple(analysis.noncontributing),
+    )

@@ -1,0 +1,124 @@
+"""A CheckReport as a pass/fail table, a JSON document or JUnit XML."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from pathlib import PurePath
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from .. import __version__
+from ..checking import CheckReport
+
+STYLE = {"ok": "green", "fail": "red", "error": "red"}
+
+
+def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
+    """One row per file; failed claims and diagnostics expanded below their file."""
+    table = Table(box=box.ASCII if plain else box.SIMPLE_HEAVY, title="screwsolve check",
+                  title_justify="left")
+    table.add_column("file", overflow="fold")
+    table.add_column("status")
+    table.add_column("claims", justify="right")
+    table.add_column("details", overflow="fold")
+    for file in report.files:
+        details = []
+        for diagnostic in file.diagnostics:
+            details.append(str(diagnostic))
+        for claim in file.claims:
+            if claim.status != "ok":
+                details.append(f"{file.path}:{claim.line}:{claim.col}: {claim.path}: {claim.message}")
+        passed = sum(1 for c in file.claims if c.status == "ok")
+        table.add_row(
+            escape(file.path),
+            Text(file.status, style=None if plain else STYLE[file.status]),
+            f"{passed}/{len(file.claims)}",
+            escape("\n".join(details)),
+        )
+    summary = (
+        f"{len(report.files)} files, {report.claim_count} claims, "
+        f"{report.failed_count} failed, "
+        f"{sum(1 for f in report.files if f.diagnostics)} invalid files"
+    )
+    return Group(table, Text(summary))
+
+
+def check_document(report: CheckReport) -> dict[str, Any]:
+    """The `check --json` envelope (schema_version 1)."""
+    return {
+        "schema_version": 1,
+        "tool": {"name": "screwsolve", "version": __version__},
+        "command": "check",
+        "status": "ok" if report.ok else "fail",
+        "files": [
+            {
+                "path": PurePath(f.path).as_posix(),
+                "status": f.status,
+                "claims": [
+                    {
+                        "path": c.path,
+                        "line": c.line,
+                        "col": c.col,
+                        "status": c.status,
+                        "expected": c.expected,
+                        "got": c.got,
+                        "message": c.message,
+                    }
+                    for c in f.claims
+                ],
+                "diagnostics": [
+                    {"line": d.line, "col": d.col, "message": d.message} for d in f.diagnostics
+                ],
+            }
+            for f in report.files
+        ],
+        "summary": {
+            "files": len(report.files),
+            "claims": report.claim_count,
+            "failed": report.failed_count,
+            "errors": sum(1 for f in report.files if f.diagnostics),
+        },
+    }
+
+
+def junit_xml(report: CheckReport) -> str:
+    """JUnit XML: a testsuite per file, a testcase per claim; an unloadable file is an error."""
+    root = ET.Element("testsuites", name="screwsolve")
+    total = failures = errors = 0
+    for file in report.files:
+        suite = ET.SubElement(root, "testsuite", name=PurePath(file.path).as_posix())
+        classname = PurePath(file.path).stem
+        cases = 0
+        suite_failures = suite_errors = 0
+        if file.diagnostics:
+            case = ET.SubElement(suite, "testcase", classname=classname, name="load")
+            error = ET.SubElement(case, "error", type="InputError",
+                                  message=str(file.diagnostics[0]))
+            error.text = "\n".join(str(d) for d in file.diagnostics)
+            cases, suite_errors = 1, 1
+        for claim in file.claims:
+            case = ET.SubElement(suite, "testcase", classname=classname, name=claim.path)
+            cases += 1
+            if claim.status == "fail":
+                failure = ET.SubElement(case, "failure", type="ClaimMismatch", message=claim.message)
+                failure.text = f"expected: {claim.expected}\ngot: {claim.got}"
+                suite_failures += 1
+            elif claim.status == "error":
+                error = ET.SubElement(case, "error", type="ClaimError", message=claim.message)
+                error.text = claim.message
+                suite_errors += 1
+        suite.set("tests", str(cases))
+        suite.set("failures", str(suite_failures))
+        suite.set("errors", str(suite_errors))
+        total += cases
+        failures += suite_failures
+        errors += suite_errors
+    root.set("tests", str(total))
+    root.set("failures", str(failures))
+    root.set("errors", str(errors))
+    return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

@@ -1,0 +1,85 @@
+"""A Solution or a check report as one stable JSON document (sorted keys, no timestamps)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import sympy
+
+from .. import __version__
+from ..result import ScrewValue, Solution, VectorValue
+from .notation import latex, text, vector_latex, vector_text
+
+SCHEMA_VERSION = 1
+
+
+def _expr(expr: sympy.Expr) -> dict[str, str]:
+    return {"text": text(expr), "latex": latex(expr)}
+
+
+def _vector(vector: VectorValue, units: dict[str, str]) -> dict[str, str]:
+    return {"text": vector_text(vector.terms), "latex": vector_latex(vector.terms, units)}
+
+
+def _screw(screw: ScrewValue, units: dict[str, str]) -> dict[str, Any]:
+    return {
+        "at": screw.point,
+        "resultant": _vector(screw.resultant, units),
+        "moment": _vector(screw.moment, units),
+    }
+
+
+def solution_document(solution: Solution) -> dict[str, Any]:
+    """The `run --format json` envelope."""
+    units = solution.notation.unit_latex
+    c = solution.constraints
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "screwsolve", "version": __version__},
+        "command": "run",
+        "status": "ok",
+        "solution": {
+            "title": solution.title,
+            "variables": list(solution.variables),
+            "kinematic_screws": {b: _screw(s, units) for b, s in solution.kinematic_screws.items()},
+            "partial_screws": {
+                b: {q: _screw(s, units) for q, s in by.items()}
+                for b, by in solution.partial_screws.items()
+            },
+            "actions": [
+                {
+                    "name": a.name,
+                    "on": a.on,
+                    "by": a.by,
+                    "at": a.at,
+                    "interaction": a.interaction,
+                    "noncontributing": a.noncontributing,
+                    "screw": _screw(a.screw, units),
+                    "power": _expr(a.power),
+                    "power_coefficients": {q: _expr(v) for q, v in a.coefficients.items()},
+                }
+                for a in solution.actions
+            ],
+            "power": _expr(solution.power),
+            "power_coefficients": {q: _expr(v) for q, v in solution.coefficients.items()},
+            "interaction": {
+                a.name: {q: _expr(v) for q, v in a.coefficients.items()}
+                for a in solution.interactions
+            },
+            "checks": {"noncontributing": list(solution.noncontributing)},
+            "constraints": {
+                "equations": list(c.equations),
+                "kinds": list(c.kinds),
+                "eliminated_rates": {q: _expr(v) for q, v in c.eliminated.items()},
+                "power": _expr(c.power) if c.power is not None else None,
+                "action_powers": {k: _expr(v) for k, v in c.action_powers.items()},
+                "warnings": list(c.warnings),
+            },
+        },
+    }
+
+
+def dumps(document: dict[str, Any]) -> str:
+    """Stable serialisation: sorted keys, two-space indent, trailing newline."""
+    return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"

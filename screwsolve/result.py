@@ -1,0 +1,87 @@
+"""The result object that renderers format: plain data holding simplified static sympy values.
+
+Coordinates print as plain symbols (`theta`), rates as symbols named `theta'`, vectors as
+(coefficient, unit-vector name) terms. Renderers read this and compute nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+
+@dataclass(frozen=True)
+class VectorValue:
+    """A vector as a sum of coefficient x named unit vector."""
+
+    terms: tuple[tuple[sympy.Expr, str], ...]
+
+    @property
+    def is_zero(self) -> bool:
+        return not self.terms
+
+
+@dataclass(frozen=True)
+class ScrewValue:
+    """{resultant ; moment}_point."""
+
+    resultant: VectorValue
+    moment: VectorValue
+    point: str
+
+
+@dataclass(frozen=True)
+class ActionValue:
+    """One action (or action-reaction pair) and what it contributes."""
+
+    name: str
+    on: str
+    by: str | None
+    at: str
+    interaction: bool
+    screw: ScrewValue
+    power: sympy.Expr
+    coefficients: dict[str, sympy.Expr]
+    noncontributing: bool
+
+
+@dataclass(frozen=True)
+class ConstraintValue:
+    """What the file's constraints imply, reported and never used for partial screws."""
+
+    equations: tuple[str, ...]
+    kinds: tuple[str, ...]
+    eliminated: dict[str, sympy.Expr]
+    power: sympy.Expr | None
+    action_powers: dict[str, sympy.Expr]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Notation:
+    """How names print: unit vectors' LaTeX, parameter and coordinate symbols."""
+
+    unit_latex: dict[str, str]
+    coordinates: tuple[str, ...]
+    referential: str
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Everything `screwsolve run` reports about one problem."""
+
+    title: str
+    notation: Notation
+    variables: tuple[str, ...]
+    kinematic_screws: dict[str, ScrewValue]
+    partial_screws: dict[str, dict[str, ScrewValue]]
+    actions: tuple[ActionValue, ...]
+    power: sympy.Expr
+    coefficients: dict[str, sympy.Expr]
+    constraints: ConstraintValue
+    noncontributing: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def interactions(self) -> tuple[ActionValue, ...]:
+        return tuple(a for a in self.actions if a.interaction)

@@ -1,0 +1,154 @@
+"""Pydantic models of the problem file (DESIGN §3): pure data, expressions kept as strings.
+
+No sympy here: validating a file's shape must stay cheap, and the JSON Schema comes from these models.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Assumption = Literal["positive", "nonnegative", "negative", "nonzero", "real"]
+Name = str
+ExprText = str
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Frame(_Model):
+    """A frame of unit vectors, either the referential (no `from`) or a simple rotation of a parent."""
+
+    from_: Name | None = Field(
+        default=None, alias="from", description="Parent frame; omit for the referential."
+    )
+    rotate: list[str] | None = Field(
+        default=None,
+        min_length=2,
+        max_length=2,
+        description="[AXIS, ANGLE]: simple rotation of ANGLE about AXIS (x|y|z of the parent, "
+        "or a unit-vector name).",
+    )
+    axes: dict[Literal["x", "y", "z"], Name] | None = Field(
+        default=None, description="Renamed unit vectors, e.g. {x: u, y: v}."
+    )
+    description: str | None = Field(default=None, description="Free text.")
+
+
+class Point(_Model):
+    """A point: fixed in a frame, or located from another point; optionally attached to a body."""
+
+    fixed_in: Name | None = Field(default=None, description="Frame the point is fixed in.")
+    from_: Name | None = Field(default=None, alias="from", description="Point it is located from.")
+    position: ExprText | None = Field(
+        default=None, description="Vector from the `from` point to this one."
+    )
+    body: Name | None = Field(
+        default=None,
+        description="Body the point is attached to: its velocity is found by transport.",
+    )
+    description: str | None = Field(default=None, description="Free text.")
+
+
+class Body(_Model):
+    """A rigid body: its frame, its reference point and, optionally, its mass."""
+
+    frame: Name = Field(description="Frame attached to the body.")
+    origin: Name = Field(description="Point about which its kinematic screw is given.")
+    mass: ExprText | None = Field(default=None, description="Mass (used by top-level gravity).")
+    mass_center: Name | None = Field(default=None, description="Point where its weight acts.")
+    description: str | None = Field(default=None, description="Free text.")
+
+
+class Action(_Model):
+    """An action screw on a body: a force at a point and/or a moment about it."""
+
+    name: str = Field(description="Name used in reports and in `expected:`.")
+    on: Name = Field(description="Body the action is exerted on.")
+    by: Name | None = Field(
+        default=None,
+        description="Source; when it is a body of the system the action is an interaction "
+        "and its reaction is implied.",
+    )
+    at: Name = Field(description="Point the screw is resolved about (the point of application).")
+    force: ExprText | None = Field(default=None, description="Resultant (a vector).")
+    moment: ExprText | None = Field(
+        default=None, description="Moment about `at` (a couple when alone)."
+    )
+    description: str | None = Field(default=None, description="Free text.")
+
+
+class ScrewClaim(_Model):
+    """A claimed screw: resultant and moment about a point."""
+
+    resultant: ExprText = Field(description="Resultant vector (0 for the zero vector).")
+    moment: ExprText = Field(description="Moment (or velocity) at `at`.")
+    at: Name = Field(description="Point the screw is resolved about.")
+
+
+class Expected(_Model):
+    """Claims that `screwsolve check` verifies (and the shape of a submission's answers)."""
+
+    kinematic_screws: dict[Name, ScrewClaim] | None = Field(
+        default=None, description="{BODY: screw}"
+    )
+    partial_screws: dict[Name, dict[Name, ScrewClaim]] | None = Field(
+        default=None, description="{BODY: {COORD or t: screw}}"
+    )
+    power: ExprText | dict[str, ExprText] | None = Field(
+        default=None, description="Total power, or {ACTION: power}."
+    )
+    power_under_constraints: ExprText | None = Field(
+        default=None, description="Total power once the file's constraints are substituted."
+    )
+    power_coefficients: dict[str, ExprText | dict[Name, ExprText]] | None = Field(
+        default=None, description="{COORD or t: total} and/or {ACTION: {COORD or t: value}}."
+    )
+    interaction: dict[str, dict[Name, ExprText]] | None = Field(
+        default=None, description="{ACTION: {COORD or t: interaction coefficient}}"
+    )
+
+
+class Problem(_Model):
+    """A whole problem statement (one YAML document)."""
+
+    title: str = Field(description="Title shown in reports.")
+    description: str | None = Field(default=None, description="Free text.")
+    referential: Name = Field(description="Frame of the referential E (fixed).")
+    parameters: dict[Name, Assumption | None] = Field(
+        default_factory=dict, description="Time-independent symbols and their assumption."
+    )
+    coordinates: list[Name] = Field(
+        default_factory=list, description="Generalized coordinates q_i(t)."
+    )
+    frames: dict[Name, Frame] = Field(description="Frames by name.")
+    points: dict[Name, Point] = Field(default_factory=dict, description="Points by name.")
+    bodies: dict[Name, Body] = Field(default_factory=dict, description="Rigid bodies by name.")
+    gravity: ExprText | None = Field(
+        default=None, description="Gravity vector applied to every body with a mass."
+    )
+    actions: list[Action] = Field(default_factory=list, description="Action screws.")
+    constraints: list[ExprText] = Field(
+        default_factory=list,
+        description="Holonomic or kinematic equations `lhs = rhs`; never used for partial screws.",
+    )
+    expected: Expected | None = Field(default=None, description="Claims to check.")
+
+    @field_validator("parameters", mode="before")
+    @classmethod
+    def _default_assumption(cls, value: object) -> object:
+        """A parameter listed with no assumption is real."""
+        if isinstance(value, dict):
+            return {k: ("real" if v is None else v) for k, v in value.items()}
+        return value
+
+
+def problem_json_schema() -> dict[str, object]:
+    """The JSON Schema of a problem file, as editors and `screwsolve schema` use it."""
+    schema = Problem.model_json_schema(by_alias=True)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        **schema,
+    }

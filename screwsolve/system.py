@@ -1,0 +1,423 @@
+"""Validated `Problem` -> sympy objects: symbols, frames, point positions, bodies, actions.
+
+Every reference and every expression is checked here; all problems found in a file are collected
+and raised together as one `InputError`, each located through the YAML source map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Literal, TypeVar
+
+import sympy
+from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
+
+from .errors import Diagnostic, ExpressionError, InputError
+from .expressions import Namespace, check_name, parse_scalar, parse_vector, suggest
+from .frames import FrameTree
+from .schema import Problem
+from .yamlsource import Path, SourceMap
+
+T = TypeVar("T")
+ASSUMPTIONS: dict[str, dict[str, bool]] = {
+    "positive": {"positive": True},
+    "nonnegative": {"nonnegative": True, "real": True},
+    "negative": {"negative": True},
+    "nonzero": {"nonzero": True, "real": True},
+    "real": {"real": True},
+}
+
+
+@dataclass(frozen=True)
+class PointSpec:
+    """A point's position from the root point and how its velocity is found."""
+
+    name: str
+    position: Vector
+    rule: Literal["fixed", "geometric", "attached"]
+    body: str | None
+
+
+@dataclass(frozen=True)
+class BodySpec:
+    """A body's frame and origin."""
+
+    name: str
+    frame: str
+    origin: str
+    mass: sympy.Expr | None
+    mass_center: str | None
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action screw {force ; moment}_at on body `on`; with `by` a body, an interaction."""
+
+    name: str
+    on: str
+    at: str
+    force: Vector
+    moment: Vector
+    by: str | None
+    interaction: bool
+    path: Path
+
+
+@dataclass(frozen=True)
+class ConstraintSpec:
+    """One constraint equation as `expr = 0`, with its text and where it sits."""
+
+    text: str
+    expr: sympy.Expr
+    path: Path
+
+
+@dataclass
+class System:
+    """Everything the mechanics needs, in sympy form."""
+
+    problem: Problem
+    source: SourceMap
+    time: sympy.Symbol
+    parameters: dict[str, sympy.Symbol]
+    coordinates: dict[str, sympy.Expr]
+    rates: dict[str, sympy.Expr]
+    namespace: Namespace
+    frames: FrameTree
+    points: dict[str, PointSpec]
+    bodies: dict[str, BodySpec]
+    actions: list[ActionSpec]
+    constraints: list[ConstraintSpec]
+    parameter_assumptions: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def referential(self) -> ReferenceFrame:
+        return self.frames.referential
+
+
+class _Collector:
+    """Collects located diagnostics so that a file reports every problem at once."""
+
+    def __init__(self, source: SourceMap) -> None:
+        self.source = source
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, path: Path, message: str, *, key: bool = False) -> None:
+        self.diagnostics.append(self.source.diagnostic(path, message, key=key))
+
+    def expression(
+        self, path: Path, text: str, parse: Callable[[str, Namespace], T], ns: Namespace
+    ) -> T | None:
+        try:
+            return parse(text, ns)
+        except ExpressionError as exc:
+            self.diagnostics.append(
+                self.source.expression_diagnostic(path, text, exc.message, exc.offset)
+            )
+            return None
+
+    def raise_if_any(self) -> None:
+        if self.diagnostics:
+            ordered = sorted(
+                {(d.line, d.col, d.message): d for d in self.diagnostics}.values(),
+                key=lambda d: (d.line, d.col),
+            )
+            raise InputError(ordered)
+
+
+def _has_rates(vector_or_expr: Vector | sympy.Expr) -> bool:
+    if isinstance(vector_or_expr, Vector):
+        return any(m.has(sympy.Derivative) for m, _ in vector_or_expr.args)
+    return bool(vector_or_expr.has(sympy.Derivative))
+
+
+def build_system(problem: Problem, source: SourceMap) -> System:
+    """Check every reference and expression of a problem and build its sympy objects."""
+    out = _Collector(source)
+    time = dynamicsymbols._t
+    parameters: dict[str, sympy.Symbol] = {}
+    for name, assumption in problem.parameters.items():
+        reason = check_name(name)
+        if reason:
+            out.error(("parameters", name), f"parameter {reason}", key=True)
+            continue
+        parameters[name] = sympy.Symbol(name, **ASSUMPTIONS[assumption or "real"])
+    coordinates: dict[str, sympy.Expr] = {}
+    rates: dict[str, sympy.Expr] = {}
+    for index, name in enumerate(problem.coordinates):
+        reason = check_name(name)
+        if reason:
+            out.error(("coordinates", index), f"coordinate {reason}")
+            continue
+        if name in parameters or name in coordinates:
+            out.error(("coordinates", index), f"'{name}' is declared twice")
+            continue
+        q = dynamicsymbols(name, real=True)
+        coordinates[name] = q
+        rates[name] = q.diff(time)
+    namespace = Namespace(
+        scalars={**parameters, **coordinates}, vectors={}, rates=rates, time=time
+    )
+    frames = FrameTree.build(problem, namespace, out)
+    out.raise_if_any()
+    namespace.vectors.update(frames.unit_vectors)
+    points = _build_points(problem, namespace, frames, out)
+    bodies = _build_bodies(problem, namespace, frames, points, out)
+    actions = _build_actions(problem, namespace, points, bodies, out)
+    constraints = _build_constraints(problem, namespace, out)
+    out.raise_if_any()
+    return System(
+        problem=problem,
+        source=source,
+        time=time,
+        parameters=parameters,
+        coordinates=coordinates,
+        rates=rates,
+        namespace=namespace,
+        frames=frames,
+        points=points,
+        bodies=bodies,
+        actions=actions,
+        constraints=constraints,
+        parameter_assumptions={k: v or "real" for k, v in problem.parameters.items()},
+    )
+
+
+def _topological(
+    names: Iterable[str], parent_of: Callable[[str], str | None]
+) -> tuple[list[str], list[str]]:
+    """Order names parents-first; returns (order, names caught in a cycle)."""
+    order: list[str] = []
+    state: dict[str, int] = {}
+    cyclic: list[str] = []
+    for start in names:
+        chain: list[str] = []
+        node: str | None = start
+        while node is not None and state.get(node) is None:
+            state[node] = 1
+            chain.append(node)
+            node = parent_of(node)
+        if node is not None and state.get(node) == 1:
+            cyclic.extend(chain[chain.index(node) :])
+        for item in reversed(chain):
+            state[item] = 2
+            if item not in cyclic:
+                order.append(item)
+    return order, cyclic
+
+
+def _build_points(
+    problem: Problem, ns: Namespace, frames: FrameTree, out: _Collector
+) -> dict[str, PointSpec]:
+    declared = problem.points
+    bodies = problem.bodies
+
+    def parent(name: str) -> str | None:
+        spec = declared.get(name)
+        return spec.from_ if spec and spec.from_ in declared else None
+
+    order, cyclic = _topological(declared, parent)
+    for name in cyclic:
+        out.error(("points", name, "from"), f"point '{name}' is located from itself (a cycle)")
+    roots = [n for n, p in declared.items() if p.from_ is None]
+    result: dict[str, PointSpec] = {}
+    for name in order:
+        spec = declared[name]
+        path: Path = ("points", name)
+        reason = check_name(name) if not name.isdigit() else None
+        if reason:
+            out.error(path, f"point {reason}", key=True)
+        body = spec.body
+        if body is not None and body not in bodies:
+            out.error((*path, "body"), f"unknown body '{body}'" + suggest(body, bodies))
+            body = None
+        rule: Literal["fixed", "geometric", "attached"] = "attached" if body else "geometric"
+        if spec.fixed_in is not None:
+            if spec.fixed_in not in frames.frames:
+                out.error(
+                    (*path, "fixed_in"),
+                    f"unknown frame '{spec.fixed_in}'" + suggest(spec.fixed_in, frames.frames),
+                )
+            elif spec.fixed_in == problem.referential:
+                rule = "fixed"
+            else:
+                owners = [b for b, bs in bodies.items() if bs.frame == spec.fixed_in]
+                if len(owners) != 1:
+                    out.error(
+                        (*path, "fixed_in"),
+                        f"frame '{spec.fixed_in}' is the frame of {len(owners)} bodies; "
+                        "attach the point with body: instead",
+                    )
+                else:
+                    body, rule = owners[0], "attached"
+        if spec.from_ is None:
+            if spec.fixed_in is None:
+                out.error(path, f"point '{name}' needs fixed_in, or from and position")
+            elif rule != "fixed":
+                out.error(path, f"point '{name}' has no from: only a point fixed in the "
+                          "referential can be the origin")
+            elif len(roots) > 1 and name != roots[0]:
+                out.error(path, f"point '{name}' has no from: only one point ('{roots[0]}') "
+                          "may be the origin; locate the others with from and position")
+            if spec.position is not None:
+                out.error((*path, "position"), "position needs from")
+            result[name] = PointSpec(name, Vector(0), rule, body)
+            continue
+        if spec.from_ not in declared:
+            out.error((*path, "from"), f"unknown point '{spec.from_}'" + suggest(spec.from_, declared))
+            continue
+        if spec.position is None:
+            out.error(path, f"point '{name}' has from but no position")
+            continue
+        vec = out.expression((*path, "position"), spec.position, parse_vector, ns)
+        if vec is None or spec.from_ not in result:
+            continue
+        if _has_rates(vec):
+            out.error((*path, "position"), "a position may not contain rates (q')")
+            continue
+        result[name] = PointSpec(name, result[spec.from_].position + vec, rule, body)
+    return result
+
+
+def _build_bodies(
+    problem: Problem,
+    ns: Namespace,
+    frames: FrameTree,
+    points: dict[str, PointSpec],
+    out: _Collector,
+) -> dict[str, BodySpec]:
+    result: dict[str, BodySpec] = {}
+    for name, spec in problem.bodies.items():
+        path: Path = ("bodies", name)
+        ok = True
+        if spec.frame not in frames.frames:
+            out.error((*path, "frame"), f"unknown frame '{spec.frame}'" + suggest(spec.frame, frames.frames))
+            ok = False
+        elif spec.frame == problem.referential:
+            pass  # a particle translating in E
+        if spec.origin not in problem.points:
+            out.error((*path, "origin"), f"unknown point '{spec.origin}'" + suggest(spec.origin, problem.points))
+            ok = False
+        mass = None
+        if spec.mass is not None:
+            mass = out.expression((*path, "mass"), spec.mass, parse_scalar, ns)
+        if spec.mass_center is not None and spec.mass_center not in problem.points:
+            out.error(
+                (*path, "mass_center"),
+                f"unknown point '{spec.mass_center}'" + suggest(spec.mass_center, problem.points),
+            )
+            ok = False
+        if ok:
+            result[name] = BodySpec(name, spec.frame, spec.origin, mass, spec.mass_center)
+    _check_origin_cycles(problem, result, points, out)
+    return result
+
+
+def _check_origin_cycles(
+    problem: Problem, bodies: dict[str, BodySpec], points: dict[str, PointSpec], out: _Collector
+) -> None:
+    """A body's origin velocity may come from another body, but never back to itself."""
+
+    def next_body(body: str) -> str | None:
+        origin = points.get(bodies[body].origin)
+        if origin is None or origin.rule != "attached" or origin.body == body:
+            return None
+        return origin.body if origin.body in bodies else None
+
+    _, cyclic = _topological(bodies, next_body)
+    for name in cyclic:
+        out.error(("bodies", name, "origin"),
+                  f"the origin of body '{name}' takes its velocity from a body that depends on it")
+
+
+def _build_actions(
+    problem: Problem,
+    ns: Namespace,
+    points: dict[str, PointSpec],
+    bodies: dict[str, BodySpec],
+    out: _Collector,
+) -> list[ActionSpec]:
+    result: list[ActionSpec] = []
+    seen: set[str] = set()
+    for index, spec in enumerate(problem.actions):
+        path: Path = ("actions", index)
+        if spec.name in seen:
+            out.error((*path, "name"), f"action name '{spec.name}' is used twice")
+        seen.add(spec.name)
+        ok = True
+        if spec.on not in bodies:
+            out.error((*path, "on"), f"unknown body '{spec.on}'" + suggest(spec.on, problem.bodies))
+            ok = False
+        if spec.at not in points:
+            out.error((*path, "at"), f"unknown point '{spec.at}'" + suggest(spec.at, problem.points))
+            ok = False
+        if spec.by is not None and spec.by == spec.on:
+            out.error((*path, "by"), "an action cannot be exerted by a body on itself")
+            ok = False
+        if spec.force is None and spec.moment is None:
+            out.error(path, f"action '{spec.name}' needs a force and/or a moment")
+            ok = False
+        force = Vector(0)
+        moment = Vector(0)
+        if spec.force is not None:
+            force = out.expression((*path, "force"), spec.force, parse_vector, ns)
+            ok = ok and force is not None
+        if spec.moment is not None:
+            moment = out.expression((*path, "moment"), spec.moment, parse_vector, ns)
+            ok = ok and moment is not None
+        if ok and force is not None and moment is not None:
+            interaction = spec.by is not None and spec.by in bodies
+            result.append(
+                ActionSpec(spec.name, spec.on, spec.at, force, moment, spec.by, interaction, path)
+            )
+    result.extend(_gravity_actions(problem, ns, bodies, seen, out))
+    return result
+
+
+def _gravity_actions(
+    problem: Problem,
+    ns: Namespace,
+    bodies: dict[str, BodySpec],
+    seen: set[str],
+    out: _Collector,
+) -> list[ActionSpec]:
+    if problem.gravity is None:
+        return []
+    gravity = out.expression(("gravity",), problem.gravity, parse_vector, ns)
+    if gravity is None:
+        return []
+    result = []
+    for name, body in bodies.items():
+        if body.mass is None:
+            continue
+        if body.mass_center is None:
+            out.error(("bodies", name), f"body '{name}' has a mass but no mass_center for its weight")
+            continue
+        label = f"weight of {name}"
+        if label in seen:
+            out.error(("gravity",), f"an action is already named '{label}'")
+            continue
+        result.append(
+            ActionSpec(label, name, body.mass_center, gravity * body.mass, Vector(0), "Earth",
+                       False, ("gravity",))
+        )
+    return result
+
+
+def _build_constraints(problem: Problem, ns: Namespace, out: _Collector) -> list[ConstraintSpec]:
+    result = []
+    for index, text in enumerate(problem.constraints):
+        path: Path = ("constraints", index)
+        sides = text.split("=")
+        if len(sides) > 2 or (len(sides) == 2 and not all(s.strip() for s in sides)):
+            out.error(path, "a constraint is one equation: lhs = rhs")
+            continue
+        lhs = out.expression(path, sides[0], parse_scalar, ns)
+        rhs: sympy.Expr | None = sympy.Integer(0)
+        if len(sides) == 2:
+            shifted = " " * (len(sides[0]) + 1) + sides[1]
+            rhs = out.expression(path, shifted, parse_scalar, ns)
+        if lhs is not None and rhs is not None:
+            result.append(ConstraintSpec(text, lhs - rhs, path))
+    return result
