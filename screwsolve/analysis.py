@@ -39,7 +39,7 @@ class Analysis:
         self.system = system
         self.kinematics = Kinematics(system)
         self._static_map: dict[sympy.Expr, sympy.Expr] = {}
-        for name, q in system.coordinates.items():
+        for name in system.coordinates:
             self._static_map[system.rates[name]] = sympy.Symbol(f"{name}'", real=True)
         for name, q in system.coordinates.items():
             self._static_map[q] = sympy.Symbol(name, real=True)
@@ -73,7 +73,9 @@ class Analysis:
             velocity, partials = self.relative_screws(spec)
             coefficients = {q: comoment(screw, partials[q]) for q in self.variables}
             result.append(
-                ActionTerms(spec, screw, velocity, partials, comoment(screw, velocity), coefficients)
+                ActionTerms(
+                    spec, screw, velocity, partials, comoment(screw, velocity), coefficients
+                )
             )
         return result
 

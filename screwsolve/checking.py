@@ -81,7 +81,9 @@ def problem_files(paths: Iterable[str]) -> list[str]:
         path = Path(name)
         if path.is_dir():
             found.extend(
-                str(p) for p in sorted(path.rglob("*")) if p.suffix in (".yaml", ".yml") and p.is_file()
+                str(p)
+                for p in sorted(path.rglob("*"))
+                if p.suffix in (".yaml", ".yml") and p.is_file()
             )
         else:
             found.append(name)
@@ -149,7 +151,11 @@ class _Checker:
         except ExpressionError as exc:
             diag = self.source.expression_diagnostic(path, text, exc.message, exc.offset)
             return None, ClaimResult(
-                ".".join(str(p) for p in path[1:]), diag.line, diag.col, "error", text,
+                ".".join(str(p) for p in path[1:]),
+                diag.line,
+                diag.col,
+                "error",
+                text,
                 message=exc.message,
             )
 
@@ -185,15 +191,18 @@ class _Checker:
         for component in components:
             equal, detail = self._equal(component, sympy.Integer(0))
             if not equal:
-                message = f"expected {text}, got {got}" if equal is False else f"undecided: {detail}"
+                message = (
+                    f"expected {text}, got {got}" if equal is False else f"undecided: {detail}"
+                )
                 return self._result(path, "fail", text, got, message)
         return self._result(path, "ok", text, got)
 
     def _missing(self, path: DocPath, what: str, name: str, choices: Iterable[str]) -> ClaimResult:
         from .expressions import suggest
 
-        return self._result(path, "error", name, message=f"unknown {what} '{name}'"
-                            + suggest(name, list(choices)))
+        return self._result(
+            path, "error", name, message=f"unknown {what} '{name}'" + suggest(name, list(choices))
+        )
 
     # -- claims -----------------------------------------------------------------------------
 
@@ -205,7 +214,9 @@ class _Checker:
         kin = self.analysis.kinematics
         for body, claim in (expected.kinematic_screws or {}).items():
             path = (*base, "kinematic_screws", body)
-            yield from self._screw_claims(path, body, claim, lambda b, at: kin.kinematic_screw(b, at))
+            yield from self._screw_claims(
+                path, body, claim, lambda b, at: kin.kinematic_screw(b, at)
+            )
         for body, by_coord in (expected.partial_screws or {}).items():
             for coord, claim in by_coord.items():
                 path = (*base, "partial_screws", body, coord)
@@ -246,7 +257,9 @@ class _Checker:
     def _action(self, name: str) -> object | None:
         return next((a for a in self.analysis.actions if a.spec.name == name), None)
 
-    def _power_claims(self, base: DocPath, power: str | dict[str, str] | None) -> Iterator[ClaimResult]:
+    def _power_claims(
+        self, base: DocPath, power: str | dict[str, str] | None
+    ) -> Iterator[ClaimResult]:
         if power is None:
             return
         if isinstance(power, str):
@@ -256,7 +269,9 @@ class _Checker:
             path = (*base, "power", name)
             action = self._action(name)
             if action is None:
-                yield self._missing(path, "action", name, [a.spec.name for a in self.analysis.actions])
+                yield self._missing(
+                    path, "action", name, [a.spec.name for a in self.analysis.actions]
+                )
                 continue
             yield self._scalar_claim(path, text, action.power)  # type: ignore[attr-defined]
 
@@ -290,7 +305,9 @@ class _Checker:
                 continue
             action = self._action(key)
             if action is None:
-                yield self._missing(path, "action", key, [a.spec.name for a in self.analysis.actions])
+                yield self._missing(
+                    path, "action", key, [a.spec.name for a in self.analysis.actions]
+                )
                 continue
             for coord, text in value.items():
                 if coord not in variables:
@@ -306,11 +323,17 @@ class _Checker:
             path = (*base, "interaction", name)
             action = self._action(name)
             if action is None:
-                yield self._missing(path, "action", name, [a.spec.name for a in self.analysis.actions])
+                yield self._missing(
+                    path, "action", name, [a.spec.name for a in self.analysis.actions]
+                )
                 continue
             if not action.spec.interaction:  # type: ignore[attr-defined]
-                yield self._result(path, "error", name,
-                                   message=f"action '{name}' is not an interaction (no by: body)")
+                yield self._result(
+                    path,
+                    "error",
+                    name,
+                    message=f"action '{name}' is not an interaction (no by: body)",
+                )
                 continue
             for coord, text in by_coord.items():
                 if coord not in variables:

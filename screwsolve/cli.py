@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -35,7 +35,7 @@ app = typer.Typer(
 )
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     table = "table"
     latex = "latex"
     json = "json"
@@ -67,16 +67,20 @@ def _root(
     _debug = debug
 
 
-def _fail(exc: ScrewsolveError, color: ColorMode) -> NoReturn:
+def _fail(exc: ScrewsolveError) -> NoReturn:
     if _debug:
         raise exc
-    err = make_console(color, stderr=True)
     if isinstance(exc, InputError):
-        for diagnostic in exc.diagnostics:
-            err.print(f"error: {diagnostic.with_caret()}", markup=False)
+        _print_diagnostics(exc)
         raise typer.Exit(1)
-    err.print(f"error: {exc}", markup=False)
+    typer.echo(f"error: {exc}", err=True)
     raise typer.Exit(2 if isinstance(exc, UsageError) else 1)
+
+
+def _print_diagnostics(exc: InputError) -> None:
+    """One `error: file:line:col: message` per problem on stderr, never wrapped."""
+    for diagnostic in exc.diagnostics:
+        typer.echo(f"error: {diagnostic.with_caret()}", err=True)
 
 
 def _write(text: str, output: Path | None) -> None:
@@ -111,7 +115,7 @@ def run(
     try:
         solution = solve(file, at=at)
     except ScrewsolveError as exc:
-        _fail(exc, color)
+        _fail(exc)
     if format is Format.json:
         from .render.json import dumps, solution_document
 
@@ -159,25 +163,22 @@ def check(
 @app.command()
 def validate(
     files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Problem files.")],
-    color: ColorOption = ColorMode.auto,
 ) -> None:
     """Parse and validate only; errors as file:line:col: message."""
     from .api import load, solve_loaded
 
-    err = make_console(color, stderr=True)
     failed = False
     for name in files:
         try:
             solve_loaded(load(Path(name) if name != "-" else name))
         except InputError as exc:
             failed = True
-            for diagnostic in exc.diagnostics:
-                err.print(f"error: {diagnostic.with_caret()}", markup=False)
+            _print_diagnostics(exc)
         except ScrewsolveError as exc:
             failed = True
-            err.print(f"error: {name}: {exc}", markup=False)
+            typer.echo(f"error: {name}: {exc}", err=True)
     if not failed:
-        err.print(f"{len(files)} file(s) valid", markup=False)
+        typer.echo(f"{len(files)} file(s) valid", err=True)
     raise typer.Exit(1 if failed else 0)
 
 

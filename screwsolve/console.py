@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
-from enum import Enum
+from enum import StrEnum
 from typing import TextIO
 
 from rich.console import Console
 
 
-class ColorMode(str, Enum):
+class ColorMode(StrEnum):
     auto = "auto"
     always = "always"
     never = "never"
@@ -34,6 +34,9 @@ def make_console(mode: ColorMode, *, stderr: bool = False, file: TextIO | None =
     if color:
         return Console(file=stream, force_terminal=True, highlight=False, soft_wrap=False)
     return Console(
-        file=stream, color_system=None, force_terminal=False, highlight=False,
+        file=stream,
+        color_system=None,
+        force_terminal=False,
+        highlight=False,
         width=int(os.environ.get("COLUMNS", "0") or 0) or 100,
     )

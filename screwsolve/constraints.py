@@ -47,7 +47,9 @@ def analyse_constraints(analysis: Analysis) -> ConstraintAnalysis:
         expr = constraint.expr
         if any(expr.has(r) for r in rate_symbols):
             if any(sympy.diff(expr, a, b) != 0 for a in rate_symbols for b in rate_symbols):
-                warnings.append(f"constraint '{constraint.text}' is not linear in the rates; ignored")
+                warnings.append(
+                    f"constraint '{constraint.text}' is not linear in the rates; ignored"
+                )
                 continue
             kinds.append("kinematic")
             equations.append(expr)

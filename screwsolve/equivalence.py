@@ -78,6 +78,6 @@ def equivalent(a: sympy.Expr, b: sympy.Expr, seed: int = DEFAULT_SEED) -> Verdic
     try:
         if sympy.simplify(difference) == 0:
             return Verdict(True, "equal by simplification")
-    except Exception:  # noqa: BLE001 - simplification is a best-effort tie-breaker
+    except Exception:
         pass
     return Verdict(None, f"only {valid} probe points could be evaluated")

@@ -133,7 +133,7 @@ def _precheck(text: str) -> None:
     for i, ch in enumerate(text):
         if ord(ch) > 127:
             raise ExpressionError(f"non-ASCII character {ch!r} (U+{ord(ch):04X})", i)
-        if ch in "[]{}@;\\`$\"":
+        if ch in '[]{}@;\\`$"':
             raise ExpressionError(f"character {ch!r} is not part of the grammar", i)
     depth = 0
     for i, ch in enumerate(text):
@@ -181,7 +181,9 @@ def parse_vector(text: str, namespace: Namespace) -> Vector:
     value = parse(text, namespace)
     vec = value.as_vector()
     if vec is None:
-        raise ExpressionError("expected a vector (made of unit vectors such as x0), got a scalar", 0)
+        raise ExpressionError(
+            "expected a vector (made of unit vectors such as x0), got a scalar", 0
+        )
     return vec
 
 
@@ -205,7 +207,10 @@ class _Builder:
             self, f"_build_{type(node).__name__}", None
         )
         if method is None:
-            raise self._error(node, f"{_describe(node)} is not allowed in an expression")
+            where: ast.AST = node
+            if isinstance(node, ast.Attribute | ast.Subscript):  # point at the '.' or '['
+                where = ast.Constant(0, col_offset=node.value.end_col_offset or 0)
+            raise self._error(where, f"{_describe(node)} is not allowed in an expression")
         return method(node)
 
     def _build_Constant(self, node: ast.AST) -> Value:
@@ -287,7 +292,9 @@ class _Builder:
     def _add(self, node: ast.BinOp, left: Value, right: Value, *, negate: bool) -> Value:
         if left.kind == right.kind == "scalar":
             assert left.scalar is not None and right.scalar is not None
-            return Value.of_scalar(left.scalar - right.scalar if negate else left.scalar + right.scalar)
+            return Value.of_scalar(
+                left.scalar - right.scalar if negate else left.scalar + right.scalar
+            )
         lv, rv = left.as_vector(), right.as_vector()
         if lv is None or rv is None:
             raise self._error(node, "cannot add a scalar and a vector")
@@ -314,7 +321,12 @@ class _Builder:
             magnitude = abs(exponent)
             if magnitude.is_comparable and magnitude > MAX_EXPONENT:
                 raise self._error(node.right, f"exponent larger than {MAX_EXPONENT}")
-        if left.scalar.is_number and exponent.is_number and left.scalar == 0 and exponent.is_negative:
+        if (
+            left.scalar.is_number
+            and exponent.is_number
+            and left.scalar == 0
+            and exponent.is_negative
+        ):
             raise self._error(node, "division by zero")
         return Value.of_scalar(left.scalar**exponent)
 

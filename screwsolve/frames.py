@@ -59,11 +59,16 @@ class FrameTree:
         tree = cls(problem.referential, {}, {}, {}, {}, {}, set())
         tree.body_frames = {b.frame for b in problem.bodies.values()}
         if problem.referential not in declared:
-            out.error(("referential",), f"the referential '{problem.referential}' is not a frame"
-                      + suggest(problem.referential, declared))
+            out.error(
+                ("referential",),
+                f"the referential '{problem.referential}' is not a frame"
+                + suggest(problem.referential, declared),
+            )
             return tree
         if declared[problem.referential].from_ is not None:
-            out.error(("frames", problem.referential, "from"), "the referential has no parent frame")
+            out.error(
+                ("frames", problem.referential, "from"), "the referential has no parent frame"
+            )
         taken: dict[str, str] = {}
         for name, spec in declared.items():
             path: Path = ("frames", name)
@@ -80,8 +85,10 @@ class FrameTree:
             for index, axis in enumerate(AXES):
                 unit = names[axis]
                 if unit in taken:
-                    out.error((*path, "axes"), f"unit vector name '{unit}' is already used by frame "
-                              f"'{taken[unit]}'")
+                    out.error(
+                        (*path, "axes"),
+                        f"unit vector name '{unit}' is already used by frame '{taken[unit]}'",
+                    )
                 elif unit in ns.scalars:
                     out.error((*path, "axes"), f"unit vector name '{unit}' is also a symbol")
                 taken[unit] = name
@@ -98,9 +105,13 @@ class FrameTree:
                 indices=tuple(tree.unit_names.get((name, i), AXES[i]) for i in range(3)),
             )
             tree.unit_vectors.update(
-                {tree.unit_names[(name, i)]: tree.frames[name].x if i == 0 else
-                 (tree.frames[name].y if i == 1 else tree.frames[name].z)
-                 for i in range(3) if (name, i) in tree.unit_names}
+                {
+                    tree.unit_names[(name, i)]: tree.frames[name].x
+                    if i == 0
+                    else (tree.frames[name].y if i == 1 else tree.frames[name].z)
+                    for i in range(3)
+                    if (name, i) in tree.unit_names
+                }
             )
         tree._orient(problem, ns, out)
         return tree
@@ -125,14 +136,19 @@ class FrameTree:
                 continue
             path: Path = ("frames", name)
             if spec.from_ not in declared:
-                out.error((*path, "from"), f"unknown frame '{spec.from_}'" + suggest(spec.from_, declared))
+                out.error(
+                    (*path, "from"), f"unknown frame '{spec.from_}'" + suggest(spec.from_, declared)
+                )
                 continue
             axis_text, angle_text = spec.rotate
             parent_frame = self.frames[spec.from_]
             axis_key = self._axis_key(name, spec.from_, axis_text)
             if axis_key is None:
-                out.error((*path, "rotate", 0), f"axis '{axis_text}' is not x, y, z or a unit vector"
-                          + suggest(axis_text, [*AXES, *self.unit_vectors]))
+                out.error(
+                    (*path, "rotate", 0),
+                    f"axis '{axis_text}' is not x, y, z or a unit vector"
+                    + suggest(axis_text, [*AXES, *self.unit_vectors]),
+                )
                 continue
             angle = out.expression((*path, "rotate", 1), angle_text, parse_scalar, unit_ns)
             if not isinstance(angle, sympy.Expr):
@@ -185,6 +201,7 @@ class FrameTree:
 
     def display_name(self, key: UnitKey) -> str:
         """The name a textbook would use for this unit vector among its aliases."""
+
         def rank(k: UnitKey) -> tuple[int, int, int]:
             unit = self.unit_names[k]
             return (
@@ -285,7 +302,9 @@ class FrameTree:
             if matrix.has(time):
                 total += Vector([(matrix.diff(time), frame)])
             if frame is not ref:
-                total += self.cross(self.angular_velocity(self.frame_name(frame)), Vector([(matrix, frame)]))
+                total += self.cross(
+                    self.angular_velocity(self.frame_name(frame)), Vector([(matrix, frame)])
+                )
         return total
 
     def angular_velocity(self, frame: str) -> Vector:

@@ -58,9 +58,11 @@ class Kinematics:
             if body.origin == point:
                 result = self.frames.dt(spec.position)
             else:
-                result = self.kinematic_screw(spec.body).transported(
-                    point, self.relative(body.origin, point), self.frames.cross
-                ).moment
+                result = (
+                    self.kinematic_screw(spec.body)
+                    .transported(point, self.relative(body.origin, point), self.frames.cross)
+                    .moment
+                )
         else:
             result = self.frames.dt(spec.position)
         self._velocity[point] = result
@@ -77,7 +79,9 @@ class Kinematics:
         key = (body, point)
         if key not in self._screws:
             if point == origin:
-                self._screws[key] = Screw(self.angular_velocity(body), self.velocity(origin), origin)
+                self._screws[key] = Screw(
+                    self.angular_velocity(body), self.velocity(origin), origin
+                )
             else:
                 self._screws[key] = self.transport(self.kinematic_screw(body), point)
         return self._screws[key]

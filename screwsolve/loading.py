@@ -58,9 +58,7 @@ def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
         fields = getattr(current, "model_fields", None)
         if fields is None:
             return []
-        info = fields.get(part) or next(
-            (f for f in fields.values() if f.alias == part), None
-        )
+        info = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
         if info is None:
             # a dict key such as a frame name: stay on the value model
             continue

@@ -44,7 +44,7 @@ class Presenter:
         latex: dict[str, str] = {}
         for (frame, index), unit in self.frames.unit_names.items():
             if unit in self.frames.renamed:
-                latex[unit] = rf"\mathbf{{{unit}}}" if len(unit) == 1 else rf"\mathbf{{{unit}}}"
+                latex[unit] = rf"\mathbf{{{unit}}}"
             else:
                 latex[unit] = rf"\mathbf{{{AXES[index]}}}_{{{frame}}}"
         system = self.analysis.system

@@ -5,13 +5,15 @@ No sympy here: validating a file's shape must stay cheap, and the JSON Schema co
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
 Assumption = Literal["positive", "nonnegative", "negative", "nonzero", "real"]
-Name = str
-ExprText = str
+# The loader keeps every YAML scalar as text; editors see `1` or `2.5` as numbers, so the
+# published schema admits numbers where a name or an expression is expected.
+Name = Annotated[str, WithJsonSchema({"type": ["string", "integer"]})]
+ExprText = Annotated[str, WithJsonSchema({"type": ["string", "number"]})]
 
 
 class _Model(BaseModel):

@@ -156,11 +156,10 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         q = dynamicsymbols(name, real=True)
         coordinates[name] = q
         rates[name] = q.diff(time)
-    namespace = Namespace(
-        scalars={**parameters, **coordinates}, vectors={}, rates=rates, time=time
-    )
+    namespace = Namespace(scalars={**parameters, **coordinates}, vectors={}, rates=rates, time=time)
     frames = FrameTree.build(problem, namespace, out)
-    out.raise_if_any()
+    if not frames.frames:  # without a referential nothing else can be checked meaningfully
+        out.raise_if_any()
     namespace.vectors.update(frames.unit_vectors)
     points = _build_points(problem, namespace, frames, out)
     bodies = _build_bodies(problem, namespace, frames, points, out)
@@ -255,17 +254,25 @@ def _build_points(
             if spec.fixed_in is None:
                 out.error(path, f"point '{name}' needs fixed_in, or from and position")
             elif rule != "fixed":
-                out.error(path, f"point '{name}' has no from: only a point fixed in the "
-                          "referential can be the origin")
+                out.error(
+                    path,
+                    f"point '{name}' has no from: only a point fixed in the "
+                    "referential can be the origin",
+                )
             elif len(roots) > 1 and name != roots[0]:
-                out.error(path, f"point '{name}' has no from: only one point ('{roots[0]}') "
-                          "may be the origin; locate the others with from and position")
+                out.error(
+                    path,
+                    f"point '{name}' has no from: only one point ('{roots[0]}') "
+                    "may be the origin; locate the others with from and position",
+                )
             if spec.position is not None:
                 out.error((*path, "position"), "position needs from")
             result[name] = PointSpec(name, Vector(0), rule, body)
             continue
         if spec.from_ not in declared:
-            out.error((*path, "from"), f"unknown point '{spec.from_}'" + suggest(spec.from_, declared))
+            out.error(
+                (*path, "from"), f"unknown point '{spec.from_}'" + suggest(spec.from_, declared)
+            )
             continue
         if spec.position is None:
             out.error(path, f"point '{name}' has from but no position")
@@ -292,12 +299,18 @@ def _build_bodies(
         path: Path = ("bodies", name)
         ok = True
         if spec.frame not in frames.frames:
-            out.error((*path, "frame"), f"unknown frame '{spec.frame}'" + suggest(spec.frame, frames.frames))
+            out.error(
+                (*path, "frame"),
+                f"unknown frame '{spec.frame}'" + suggest(spec.frame, frames.frames),
+            )
             ok = False
         elif spec.frame == problem.referential:
             pass  # a particle translating in E
         if spec.origin not in problem.points:
-            out.error((*path, "origin"), f"unknown point '{spec.origin}'" + suggest(spec.origin, problem.points))
+            out.error(
+                (*path, "origin"),
+                f"unknown point '{spec.origin}'" + suggest(spec.origin, problem.points),
+            )
             ok = False
         mass = None
         if spec.mass is not None:
@@ -327,8 +340,10 @@ def _check_origin_cycles(
 
     _, cyclic = _topological(bodies, next_body)
     for name in cyclic:
-        out.error(("bodies", name, "origin"),
-                  f"the origin of body '{name}' takes its velocity from a body that depends on it")
+        out.error(
+            ("bodies", name, "origin"),
+            f"the origin of body '{name}' takes its velocity from a body that depends on it",
+        )
 
 
 def _build_actions(
@@ -350,7 +365,9 @@ def _build_actions(
             out.error((*path, "on"), f"unknown body '{spec.on}'" + suggest(spec.on, problem.bodies))
             ok = False
         if spec.at not in points:
-            out.error((*path, "at"), f"unknown point '{spec.at}'" + suggest(spec.at, problem.points))
+            out.error(
+                (*path, "at"), f"unknown point '{spec.at}'" + suggest(spec.at, problem.points)
+            )
             ok = False
         if spec.by is not None and spec.by == spec.on:
             out.error((*path, "by"), "an action cannot be exerted by a body on itself")
@@ -392,15 +409,25 @@ def _gravity_actions(
         if body.mass is None:
             continue
         if body.mass_center is None:
-            out.error(("bodies", name), f"body '{name}' has a mass but no mass_center for its weight")
+            out.error(
+                ("bodies", name), f"body '{name}' has a mass but no mass_center for its weight"
+            )
             continue
         label = f"weight of {name}"
         if label in seen:
             out.error(("gravity",), f"an action is already named '{label}'")
             continue
         result.append(
-            ActionSpec(label, name, body.mass_center, gravity * body.mass, Vector(0), "Earth",
-                       False, ("gravity",))
+            ActionSpec(
+                label,
+                name,
+                body.mass_center,
+                gravity * body.mass,
+                Vector(0),
+                "Earth",
+                False,
+                ("gravity",),
+            )
         )
     return result
 

@@ -159,7 +159,9 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
                     raise _fail(file, event, "one YAML document per file")
             elif isinstance(event, yaml.AliasEvent):
                 raise _fail(file, event, "YAML aliases (*name) are not accepted")
-            elif isinstance(event, yaml.ScalarEvent | yaml.MappingStartEvent | yaml.SequenceStartEvent):
+            elif isinstance(
+                event, yaml.ScalarEvent | yaml.MappingStartEvent | yaml.SequenceStartEvent
+            ):
                 nodes += 1
                 if nodes > MAX_NODES:
                     raise _fail(file, event, f"more than {MAX_NODES} YAML nodes")

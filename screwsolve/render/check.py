@@ -20,8 +20,9 @@ STYLE = {"ok": "green", "fail": "red", "error": "red"}
 
 def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
     """One row per file; failed claims and diagnostics expanded below their file."""
-    table = Table(box=box.ASCII if plain else box.SIMPLE_HEAVY, title="screwsolve check",
-                  title_justify="left")
+    table = Table(
+        box=box.ASCII if plain else box.SIMPLE_HEAVY, title="screwsolve check", title_justify="left"
+    )
     table.add_column("file", overflow="fold")
     table.add_column("status")
     table.add_column("claims", justify="right")
@@ -32,7 +33,9 @@ def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
             details.append(str(diagnostic))
         for claim in file.claims:
             if claim.status != "ok":
-                details.append(f"{file.path}:{claim.line}:{claim.col}: {claim.path}: {claim.message}")
+                details.append(
+                    f"{file.path}:{claim.line}:{claim.col}: {claim.path}: {claim.message}"
+                )
         passed = sum(1 for c in file.claims if c.status == "ok")
         table.add_row(
             escape(file.path),
@@ -97,15 +100,18 @@ def junit_xml(report: CheckReport) -> str:
         suite_failures = suite_errors = 0
         if file.diagnostics:
             case = ET.SubElement(suite, "testcase", classname=classname, name="load")
-            error = ET.SubElement(case, "error", type="InputError",
-                                  message=str(file.diagnostics[0]))
+            error = ET.SubElement(
+                case, "error", type="InputError", message=str(file.diagnostics[0])
+            )
             error.text = "\n".join(str(d) for d in file.diagnostics)
             cases, suite_errors = 1, 1
         for claim in file.claims:
             case = ET.SubElement(suite, "testcase", classname=classname, name=claim.path)
             cases += 1
             if claim.status == "fail":
-                failure = ET.SubElement(case, "failure", type="ClaimMismatch", message=claim.message)
+                failure = ET.SubElement(
+                    case, "failure", type="ClaimMismatch", message=claim.message
+                )
                 failure.text = f"expected: {claim.expected}\ngot: {claim.got}"
                 suite_failures += 1
             elif claim.status == "error":

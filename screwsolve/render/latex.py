@@ -14,8 +14,16 @@ PREAMBLE = r"""\documentclass{article}
 
 def _escape_text(value: str) -> str:
     table = {
-        "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "$": r"\$", "&": r"\&", "#": r"\#",
-        "^": r"\^{}", "_": r"\_", "%": r"\%", "~": r"\~{}",
+        "\\": r"\textbackslash{}",
+        "{": r"\{",
+        "}": r"\}",
+        "$": r"\$",
+        "&": r"\&",
+        "#": r"\#",
+        "^": r"\^{}",
+        "_": r"\_",
+        "%": r"\%",
+        "~": r"\~{}",
     }
     return "".join(table.get(ch, ch) for ch in value)
 

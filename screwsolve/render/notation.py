@@ -115,7 +115,7 @@ def screw_latex(screw: ScrewValue, unit_latex: dict[str, str]) -> str:
 
 def name_latex(name: str) -> str:
     """A point, body or frame name inside math mode."""
-    if name.isalnum() and len(name) == 1 or name.isdigit():
+    if (name.isalnum() and len(name) == 1) or name.isdigit():
         return name
     return LatexPrinter().doprint(sympy.Symbol(name))
 

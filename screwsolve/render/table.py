@@ -87,7 +87,5 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
             table.add_row("warning", escape(warning), style="yellow" if not plain else None)
         parts.append(table)
     if solution.noncontributing:
-        parts.append(
-            Text("Noncontributing actions: " + ", ".join(solution.noncontributing))
-        )
+        parts.append(Text("Noncontributing actions: " + ", ".join(solution.noncontributing)))
     return Group(*parts)

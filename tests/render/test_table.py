@@ -1,0 +1,31 @@
+"""Tables: screws in {R ; M}_P notation, interaction pairs labelled, plain text when not a terminal."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from screwsolve.api import solve
+from screwsolve.render.table import render_solution
+
+from ..conftest import PROBLEMS
+
+
+def _plain(renderable) -> str:  # noqa: ANN001
+    buffer = io.StringIO()
+    Console(file=buffer, color_system=None, width=160).print(renderable)
+    return buffer.getvalue()
+
+
+def test_interaction_rows_are_labelled() -> None:
+    text = _plain(render_solution(solve(PROBLEMS / "slider-on-rotating-arm.yaml"), plain=True))
+    assert "arm on slider (arm<->slider)" in text
+    assert "{theta'*z0 ; r'*x1 + r*theta'*y1}_P" in text
+    assert "\x1b[" not in text
+
+
+def test_noncontributing_actions_are_named() -> None:
+    text = _plain(render_solution(solve(PROBLEMS / "rolling-sphere.yaml"), plain=True))
+    assert "weight of 1 [noncontributing]" in text
+    assert "Remark 13.3.5" in text

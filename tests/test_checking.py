@@ -1,0 +1,68 @@
+"""`screwsolve check`: the shipped problems hold; wrong claims fail and say why; bad files are recorded."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from screwsolve.checking import check_file, check_paths, problem_files
+
+from .conftest import PROBLEMS
+
+PLATE = (PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8")
+
+
+def test_every_shipped_problem_passes() -> None:
+    report = check_paths([str(PROBLEMS)])
+    assert len(report.files) >= 5
+    failures = [(f.path, c.path, c.message) for f in report.files for c in f.claims if c.status != "ok"]
+    assert not failures
+    assert all(not f.diagnostics for f in report.files)
+    assert report.ok
+    assert report.claim_count > 50
+
+
+def test_a_wrong_claim_fails_at_its_line(tmp_path: Path) -> None:
+    wrong = PLATE.replace("theta: -m*g*l*cos(theta) + h*N_Q/sin(theta)",
+                          "theta: m*g*l*cos(theta) + h*N_Q/sin(theta)")
+    path = tmp_path / "plate.yaml"
+    path.write_text(wrong, encoding="utf-8")
+    report = check_file(str(path))
+    failed = [c for c in report.claims if c.status == "fail"]
+    assert [c.path for c in failed] == ["power_coefficients.theta"]
+    line = next(i for i, text in enumerate(wrong.splitlines(), 1)
+                if "theta: m*g*l*cos(theta)" in text)
+    assert failed[0].line == line
+    assert "expected" in failed[0].message
+    assert report.status == "fail"
+
+
+def test_a_wrong_vector_claim_fails(tmp_path: Path) -> None:
+    wrong = PLATE.replace("x: {resultant: 0, moment: x0, at: A}", "x: {resultant: 0, moment: y0, at: A}")
+    path = tmp_path / "plate.yaml"
+    path.write_text(wrong, encoding="utf-8")
+    failed = [c.path for c in check_file(str(path)).claims if c.status == "fail"]
+    assert failed == ["partial_screws.1.x.moment"]
+
+
+def test_claims_about_unknown_names_are_errors(tmp_path: Path) -> None:
+    text = PLATE.replace("    t: 0\n    push at A:", "    tt: 0\n    push at A:")
+    path = tmp_path / "plate.yaml"
+    path.write_text(text, encoding="utf-8")
+    errors = [c for c in check_file(str(path)).claims if c.status == "error"]
+    assert errors and "unknown coordinate 'tt' (did you mean 't'?)" in errors[0].message
+
+
+def test_a_bad_file_is_recorded_and_the_batch_goes_on(tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text("title: [\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text(PLATE, encoding="utf-8")
+    report = check_paths([str(tmp_path)])
+    assert [f.status for f in report.files] == ["error", "ok"]
+    assert not report.ok
+
+
+def test_folders_recurse_and_sort(tmp_path: Path) -> None:
+    (tmp_path / "z").mkdir()
+    for name in ["z/b.yml", "a.yaml", "c.txt"]:
+        (tmp_path / name).write_text("x", encoding="utf-8")
+    found = [Path(p).relative_to(tmp_path).as_posix() for p in problem_files([str(tmp_path)])]
+    assert found == ["a.yaml", "z/b.yml"]

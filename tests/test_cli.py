@@ -1,0 +1,118 @@
+"""The command line: outputs on the right stream, exit codes 0/1/2, no tracebacks for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from screwsolve.cli import app
+
+from .conftest import INVALID, PROBLEMS
+
+PLATE = str(PROBLEMS / "plate-on-a-step.yaml")
+
+
+@pytest.fixture
+def runner(monkeypatch: pytest.MonkeyPatch) -> CliRunner:
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "120")
+    return CliRunner()
+
+
+def test_run_table(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["run", PLATE])
+    assert result.exit_code == 0, result.output
+    assert "{theta'*z0 ; x'*x0}_A" in result.stdout
+    assert "N_Q*h/sin(theta)" in result.stdout
+    assert "\x1b[" not in result.stdout
+
+
+def test_run_json_is_one_stable_document(runner: CliRunner) -> None:
+    first = runner.invoke(app, ["run", PLATE, "--format", "json"])
+    second = runner.invoke(app, ["run", PLATE, "--format", "json"])
+    assert first.exit_code == 0
+    assert first.stdout == second.stdout
+    document = json.loads(first.stdout)
+    assert document["schema_version"] == 1
+    assert document["solution"]["power_coefficients"]["theta"]["latex"]
+    assert list(document) == sorted(document)
+
+
+def test_run_latex_and_at(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["run", PLATE, "--format", "latex", "--at", "Q"])
+    assert result.exit_code == 0
+    assert r"\end{Bmatrix}_{Q}" in result.stdout
+    assert r"\dot{\theta}" in result.stdout
+
+
+def test_run_unknown_point_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["run", PLATE, "--at", "QQ"])
+    assert result.exit_code == 2
+    assert "unknown point 'QQ'" in result.stderr
+
+
+def test_run_writes_output_file(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["run", PLATE, "-f", "json", "-o", str(out)])
+    assert result.exit_code == 0
+    assert json.loads(out.read_text())["command"] == "run"
+
+
+def test_run_reads_stdin(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["run", "-", "-f", "json"], input=Path(PLATE).read_text())
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["status"] == "ok"
+
+
+def test_invalid_file_gives_located_errors_and_exit_1(runner: CliRunner) -> None:
+    path = str(INVALID / "misspelt-key.yaml")
+    for command in (["run", path], ["validate", path]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1
+        assert f"{path}:9:49: unknown key 'forse'" in result.stderr
+        assert "Traceback" not in result.output
+
+
+def test_validate_ok(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["validate", PLATE])
+    assert result.exit_code == 0
+
+
+def test_check_exit_codes_and_reports(runner: CliRunner, tmp_path: Path) -> None:
+    junit = tmp_path / "r.xml"
+    result = runner.invoke(app, ["check", str(PROBLEMS), "--junit", str(junit)])
+    assert result.exit_code == 0, result.output
+    assert "0 failed" in result.stdout
+    assert "<testsuites" in junit.read_text()
+    bad = runner.invoke(app, ["check", str(INVALID / "alias.yaml"), "--json"])
+    assert bad.exit_code == 1
+    assert json.loads(bad.stdout)["files"][0]["status"] == "error"
+
+
+def test_bad_option_is_exit_2(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["run", PLATE, "--format", "pdf"])
+    assert result.exit_code == 2
+
+
+def test_schema_command_matches_the_published_file(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["schema"])
+    published = (PROBLEMS.parent / "schemas" / "problem.schema.json").read_text()
+    assert json.loads(result.stdout) == json.loads(published)
+
+
+def test_version(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert "screwsolve 0.1.0" in result.stdout and "sympy" in result.stdout
+
+
+def test_python_dash_m_entry_point() -> None:
+    done = subprocess.run([sys.executable, "-m", "screwsolve", "--help"], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0
+    assert "screwsolve" in done.stdout

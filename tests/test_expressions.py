@@ -1,0 +1,121 @@
+"""The safe grammar: what it builds, and what it refuses with the right column."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
+
+from screwsolve.errors import ExpressionError
+from screwsolve.expressions import Namespace, check_name, parse, parse_scalar, parse_vector
+
+T = dynamicsymbols._t
+THETA = dynamicsymbols("theta", real=True)
+X = dynamicsymbols("x", real=True)
+F0 = ReferenceFrame("F0")
+
+
+@pytest.fixture
+def ns() -> Namespace:
+    h = sympy.Symbol("h", positive=True)
+    lam = sympy.Symbol("N", real=True)
+    return Namespace(
+        scalars={"h": h, "N": lam, "theta": THETA, "x": X, "I": sympy.Symbol("I", real=True)},
+        vectors={"x0": F0.x, "y0": F0.y, "z0": F0.z},
+        rates={"theta": THETA.diff(T), "x": X.diff(T)},
+        time=T,
+    )
+
+
+def test_scalar_with_functions_and_rates(ns: Namespace) -> None:
+    expr = parse_scalar("h/sin(theta) * theta' + diff(x, t)", ns)
+    h = ns.scalars["h"]
+    assert sympy.simplify(expr - (h / sympy.sin(THETA) * THETA.diff(T) + X.diff(T))) == 0
+
+
+def test_declared_names_shadow_sympy_builtins(ns: Namespace) -> None:
+    expr = parse_scalar("N + I", ns)
+    assert expr == ns.scalars["N"] + ns.scalars["I"]
+    assert not expr.has(sympy.I)
+
+
+def test_decimal_literals_are_exact(ns: Namespace) -> None:
+    assert parse_scalar("0.5*h + 1e-3", ns) == ns.scalars["h"] / 2 + sympy.Rational(1, 1000)
+
+
+def test_vectors_are_linear_in_unit_vectors(ns: Namespace) -> None:
+    vec = parse_vector("x*x0 + h*(y0 - z0)/2 + cross(x0, y0)", ns)
+    h = ns.scalars["h"]
+    assert vec == X * F0.x + h / 2 * F0.y + (1 - h / 2) * F0.z
+    assert parse_scalar("dot(x0 + y0, y0)", ns) == 1
+
+
+def test_zero_scalar_is_the_zero_vector(ns: Namespace) -> None:
+    assert parse_vector("0", ns) == Vector(0)
+    assert parse_vector("x0 + 0", ns) == F0.x
+
+
+@pytest.mark.parametrize(
+    ("text", "offset", "message"),
+    [
+        ("x0*y0", 0, "cannot multiply two vectors"),
+        ("h + x0", 0, "cannot add a scalar and a vector"),
+        ("sin(x0)", 4, "takes a scalar"),
+        ("h/x0", 2, "cannot divide by a vector"),
+        ("x0**2", 0, "a vector cannot be raised"),
+        ("theta.real", 5, "attribute access"),
+        ("x[0]", 1, "not part of the grammar"),
+        ("lambda: 1", 0, "lambda is not allowed"),
+        ("[i for i in h]", 0, "not part of the grammar"),
+        ("sin(h, h)", 0, "takes 1 argument"),
+        ("foo(h)", 0, "unknown function 'foo'"),
+        ("thetaa", 0, "did you mean 'theta'"),
+        ("h'", 0, "not a coordinate"),
+        ("q'", 0, "unknown coordinate"),
+        ("x''", 1, "only first rates"),
+        ("h ^ 2", 0, "^ (write powers as **)"),
+        ("h**1000", 3, "exponent larger"),
+        ("10**10**10", 4, "exponent larger"),
+        ("1e400", 0, "not finite"),
+        ("2j", 0, "not a real number"),
+        ("'abc'", 0, "rate mark"),
+        ("h == h", 0, "comparison"),
+        ("open('/etc/passwd')", 5, "rate mark"),
+        ("__import__('os')", 0, "'__'"),
+        ("h + \u0435", 4, "non-ASCII"),
+        ("sin(h=1)", 6, "keyword arguments"),
+        ("sin(*h)", 4, "starred"),
+        ("h/0", 2, "division by zero"),
+        ("1" * 50, 0, "more than"),
+        ("(" * 50 + "h" + ")" * 50, 40, "nested deeper"),
+        ("", 0, "empty"),
+    ],
+)
+def test_refusals_carry_their_column(ns: Namespace, text: str, offset: int, message: str) -> None:
+    with pytest.raises(ExpressionError) as info:
+        parse(text, ns)
+    assert message in info.value.message
+    assert info.value.offset == offset
+
+
+def test_no_python_is_ever_evaluated(ns: Namespace, tmp_path) -> None:  # noqa: ANN001
+    marker = tmp_path / "pwned"
+    for payload in (
+        f"__import__('os').system('touch {marker}')",
+        "().__class__.__bases__[0].__subclasses__()",
+        "eval('1')",
+        "exec('x=1')",
+        "getattr(h, 'real')",
+    ):
+        with pytest.raises(ExpressionError):
+            parse(payload, ns)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "ok"),
+    [("theta", True), ("F_A", True), ("beta", True), ("lambda", False), ("t", False),
+     ("sin", False), ("a__b", False), ("1a", False), ("θ", False)],
+)
+def test_names(name: str, ok: bool) -> None:
+    assert (check_name(name) is None) is ok

@@ -1,0 +1,41 @@
+"""Frames: unit-vector names, aliases of rotation axes, and compact cross products."""
+
+from __future__ import annotations
+
+from .conftest import solve_text
+
+EULER = """title: euler
+referential: 0
+coordinates: [psi, theta, phi]
+frames:
+  0: {}
+  2: {from: 0, rotate: [z, psi], axes: {x: u, y: v}}
+  3: {from: 2, rotate: [u, theta], axes: {y: w}}
+  1: {from: 3, rotate: [z, phi]}
+points: {O: {fixed_in: 0}}
+bodies: {1: {frame: 1, origin: O}}
+"""
+
+
+def test_rotation_axes_are_shared_and_named_like_the_book() -> None:
+    frames = solve_text(EULER).system.frames
+    assert frames.display_name(("2", 2)) == "z0"  # z2 is z0
+    assert frames.display_name(("3", 0)) == "u"  # x3 is u
+    assert frames.display_name(("3", 2)) == "z1"  # z3 is z1 (the body's frame)
+
+
+def test_angular_velocity_reads_psi_z0_theta_u_phi_z1() -> None:
+    analysis = solve_text(EULER)
+    omega = analysis.system.frames.angular_velocity("1")
+    terms = [(str(analysis.static(c)), u) for c, u in analysis.system.frames.terms(omega)]
+    assert terms == [("psi'", "z0"), ("theta'", "u"), ("phi'", "z1")]
+
+
+def test_cross_of_unit_vectors_of_adjacent_frames_is_compact() -> None:
+    analysis = solve_text(EULER)
+    frames = analysis.system.frames
+    vectors = analysis.system.namespace.vectors
+    product = frames.cross(vectors["z1"], vectors["z0"])  # = -sin(theta) u
+    terms = frames.terms(product)
+    assert len(terms) == 1 and terms[0][1] == "u"
+    assert str(analysis.static(terms[0][0])) == "-sin(theta)"

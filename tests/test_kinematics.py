@@ -1,0 +1,116 @@
+"""Kinematic and partial screws against the textbook (Examples 13.1.4, 13.1.6, 13.3.7)."""
+
+from __future__ import annotations
+
+import sympy
+from sympy.physics.vector import Vector
+
+from screwsolve.expressions import parse_vector
+from screwsolve.kinematics import TIME
+
+from .conftest import same, solve_text
+
+
+def vector_is(analysis, vector: Vector, text: str) -> bool:  # noqa: ANN001
+    expected = parse_vector(text, analysis.system.namespace)
+    components = (vector - expected).to_matrix(analysis.system.referential)
+    return all(same(analysis.static(c), 0) for c in components)
+
+
+def test_plate_kinematic_screw_about_a(plate) -> None:  # noqa: ANN001
+    screw = plate.kinematics.kinematic_screw("1")
+    assert screw.point == "A"
+    assert vector_is(plate, screw.resultant, "theta'*z0")
+    assert vector_is(plate, screw.moment, "x'*x0")
+
+
+def test_plate_corner_point_moves_by_transport_not_by_derivative(plate) -> None:  # noqa: ANN001
+    # Book, end of Example 13.1.4: v_Q = x' x0 + h theta'/sin(theta) y1 (slip velocity)
+    v_q = plate.kinematics.velocity("Q")
+    assert vector_is(plate, v_q, "x'*x0 + h*theta'/sin(theta)*y1")
+    derivative = plate.system.frames.dt(plate.kinematics.position("Q"))
+    assert not vector_is(plate, derivative, "x'*x0 + h*theta'/sin(theta)*y1")
+
+
+def test_plate_mass_centre_velocity(plate) -> None:  # noqa: ANN001
+    # Book, Example 13.3.7: {V_1/0} = {theta' z0 ; x' x0 + l theta' y1}_G
+    assert vector_is(plate, plate.kinematics.kinematic_screw("1", "G").moment, "x'*x0 + l*theta'*y1")
+
+
+def test_plate_partial_screws(plate) -> None:  # noqa: ANN001
+    partial = plate.kinematics.partial_screws("1")
+    assert vector_is(plate, partial["x"].resultant, "0")
+    assert vector_is(plate, partial["x"].moment, "x0")
+    assert vector_is(plate, partial["theta"].resultant, "z0")
+    assert vector_is(plate, partial["theta"].moment, "0")
+    at_q = plate.kinematics.partial_screws("1", "Q")
+    assert vector_is(plate, at_q["theta"].moment, "h/sin(theta)*y1")
+    assert vector_is(plate, partial[TIME].moment, "0")
+
+
+def test_sphere_partial_screws(sphere) -> None:  # noqa: ANN001
+    partial = sphere.kinematics.partial_screws("1")
+    expected = {
+        "x": ("0", "x0"),
+        "y": ("0", "y0"),
+        "psi": ("z0", "0"),
+        "theta": ("u", "0"),
+        "phi": ("z1", "0"),
+    }
+    for q, (resultant, moment) in expected.items():
+        assert vector_is(sphere, partial[q].resultant, resultant), q
+        assert vector_is(sphere, partial[q].moment, moment), q
+
+
+def test_sphere_contact_point_slip_velocity(sphere) -> None:  # noqa: ANN001
+    # Book, end of Example 13.1.6: v_I = x' x0 + y' y0 + r (theta' v + phi' sin(theta) u)
+    v_i = sphere.kinematics.velocity("I")
+    assert vector_is(sphere, v_i, "x'*x0 + y'*y0 + r*(theta'*v + phi'*sin(theta)*u)")
+
+
+def test_sphere_slip_velocity_prints_like_the_book(sphere) -> None:  # noqa: ANN001
+    terms = dict((u, c) for c, u in sphere.system.frames.terms(sphere.kinematics.velocity("I")))
+    r, theta = sympy.Symbol("r", positive=True), sympy.Symbol("theta", real=True)
+    assert set(terms) == {"x0", "y0", "u", "v"}
+    assert same(sphere.static(terms["v"]), r * sympy.Symbol("theta'", real=True))
+    assert same(sphere.static(terms["u"]), r * sympy.Symbol("phi'", real=True) * sympy.sin(theta))
+
+
+def test_geometric_point_from_an_attached_point_uses_the_derivative() -> None:
+    analysis = solve_text(
+        """title: wheel
+referential: 0
+coordinates: [q, s]
+parameters: {a: positive}
+frames: {0: {}, 1: {from: 0, rotate: [z, q]}}
+points:
+  O: {fixed_in: 0}
+  A: {from: O, position: a*x1, body: 1}
+  P: {from: A, position: s*y1}
+bodies: {1: {frame: 1, origin: O}}
+"""
+    )
+    # r_OP = a x1 + s y1 -> v_P = a q' y1 + s' y1 - s q' x1
+    assert vector_is(analysis, analysis.kinematics.velocity("P"), "a*q'*y1 + s'*y1 - s*q'*x1")
+    # P as a point of body 1 (transport): a q' y1 - s q' x1
+    screw = analysis.kinematics.kinematic_screw("1", "P")
+    assert vector_is(analysis, screw.moment, "a*q'*y1 - s*q'*x1")
+
+
+def test_rheonomic_time_screw() -> None:
+    analysis = solve_text(
+        """title: turntable
+referential: 0
+coordinates: [r]
+parameters: {Omega: positive}
+frames: {0: {}, 1: {from: 0, rotate: [z, Omega*t]}}
+points: {O: {fixed_in: 0}, P: {from: O, position: r*x1}}
+bodies: {table: {frame: 1, origin: O}, bead: {frame: 0, origin: P}}
+"""
+    )
+    table = analysis.kinematics.partial_screws("table")
+    assert vector_is(analysis, table[TIME].resultant, "Omega*z0")
+    assert vector_is(analysis, table["r"].resultant, "0")
+    bead = analysis.kinematics.partial_screws("bead")
+    assert vector_is(analysis, bead[TIME].moment, "r*Omega*y1")
+    assert vector_is(analysis, bead["r"].moment, "x1")

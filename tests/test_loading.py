@@ -1,0 +1,86 @@
+"""Shape errors: located, with suggestions; the invalid-file corpus fails where it says it does."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from screwsolve.api import load, solve_loaded
+from screwsolve.errors import InputError
+from screwsolve.loading import load_problem_text
+
+from .conftest import INVALID
+
+CORPUS = sorted(INVALID.glob("*.yaml"))
+HEADER = re.compile(r"# error: (\d+):(\d+): (.*)")
+
+
+def test_corpus_is_large_enough() -> None:
+    assert len(CORPUS) >= 10
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
+def test_invalid_file_fails_at_the_stated_place(path: Path) -> None:
+    match = HEADER.match(path.read_text(encoding="utf-8").splitlines()[0])
+    assert match, f"{path.name} must start with '# error: LINE:COL: message'"
+    line, col, message = int(match[1]), int(match[2]), match[3]
+    with pytest.raises(InputError) as info:
+        solve_loaded(load(str(path)))
+    found = [(d.line, d.col, d.message) for d in info.value.diagnostics]
+    assert any(
+        (d_line, d_col) == (line, col) and message in d_message
+        for d_line, d_col, d_message in found
+    ), found
+    for diagnostic in info.value.diagnostics:
+        assert diagnostic.file == str(path)
+
+
+def test_every_error_of_a_file_is_reported_at_once() -> None:
+    text = """title: many errors
+referential: 0
+frames:
+  0: {}
+  1: {from: 0, rotate: [w, theta]}
+coordinates: [theta]
+points:
+  O: {fixed_in: 0}
+  P: {from: O, position: l*x0}
+bodies: {1: {frame: 9, origin: O}}
+"""
+    with pytest.raises(InputError) as info:
+        solve_loaded(load_problem_text(text, "m.yaml"))
+    lines = sorted(d.line for d in info.value.diagnostics)
+    assert lines == [5, 9, 10]
+
+
+def test_numeric_names_and_yaml_keywords_are_names() -> None:
+    text = """title: yes
+referential: 0
+frames: {0: {}, 1: {from: 0, rotate: [z, on]}}
+coordinates: [on]
+points: {O: {fixed_in: 0}}
+bodies: {1: {frame: 1, origin: O}}
+"""
+    loaded = load_problem_text(text)
+    assert loaded.problem.title == "yes"
+    assert set(loaded.problem.frames) == {"0", "1"}
+    analysis = solve_loaded(loaded)
+    assert list(analysis.system.coordinates) == ["on"]
+
+
+def test_wrong_type_is_located() -> None:
+    with pytest.raises(InputError) as info:
+        load_problem_text("title: t\nreferential: 0\nframes: [a]\n", "w.yaml")
+    d = info.value.diagnostics[0]
+    assert (d.line, d.col) == (3, 9)
+    assert "frames" in d.message
+
+
+def test_unknown_assumption_is_located() -> None:
+    with pytest.raises(InputError) as info:
+        load_problem_text("title: t\nreferential: 0\nframes: {0: {}}\nparameters: {m: postive}\n")
+    d = info.value.diagnostics[0]
+    assert (d.line, d.col) == (4, 17)
+    assert "'postive'" in d.message
