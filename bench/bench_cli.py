@@ -17,12 +17,27 @@ ROOT = Path(__file__).resolve().parent.parent
 COMMANDS = {
     'python -c "import sympy"': [sys.executable, "-c", "import sympy"],
     "screwsolve --version": [sys.executable, "-m", "screwsolve", "--version"],
-    "screwsolve validate plate": [sys.executable, "-m", "screwsolve", "validate",
-                                  "problems/plate-on-a-step.yaml"],
-    "screwsolve run plate": [sys.executable, "-m", "screwsolve", "run",
-                             "problems/plate-on-a-step.yaml"],
-    "screwsolve run sphere": [sys.executable, "-m", "screwsolve", "run",
-                              "problems/rolling-sphere.yaml"],
+    "screwsolve validate plate": [
+        sys.executable,
+        "-m",
+        "screwsolve",
+        "validate",
+        "problems/plate-on-a-step.yaml",
+    ],
+    "screwsolve run plate": [
+        sys.executable,
+        "-m",
+        "screwsolve",
+        "run",
+        "problems/plate-on-a-step.yaml",
+    ],
+    "screwsolve run sphere": [
+        sys.executable,
+        "-m",
+        "screwsolve",
+        "run",
+        "problems/rolling-sphere.yaml",
+    ],
     "screwsolve check problems/": [sys.executable, "-m", "screwsolve", "check", "problems"],
 }
 

@@ -12,7 +12,7 @@ PROBLEMS = ROOT / "problems"
 INVALID = Path(__file__).resolve().parent / "data" / "invalid"
 
 
-def solve_text(text: str):  # noqa: ANN201 - returns an Analysis
+def solve_text(text: str):
     """Load and analyse a problem given as YAML text."""
     from screwsolve.api import solve_loaded
     from screwsolve.loading import load_problem_text
@@ -30,14 +30,14 @@ def same(a: sympy.Expr, b: sympy.Expr | str | int) -> bool:
 
 
 @pytest.fixture(scope="session")
-def plate():  # noqa: ANN201
+def plate():
     from screwsolve.api import load, solve_loaded
 
     return solve_loaded(load(PROBLEMS / "plate-on-a-step.yaml"))
 
 
 @pytest.fixture(scope="session")
-def sphere():  # noqa: ANN201
+def sphere():
     from screwsolve.api import load, solve_loaded
 
     return solve_loaded(load(PROBLEMS / "rolling-sphere.yaml"))

@@ -5,8 +5,14 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 COORDS = ["q1", "q2", "q3"]
-PARAMS = {"a": "positive", "b": "positive", "Omega": "positive", "F1": "real", "F2": "real",
-          "C": "real"}
+PARAMS = {
+    "a": "positive",
+    "b": "positive",
+    "Omega": "positive",
+    "F1": "real",
+    "F2": "real",
+    "C": "real",
+}
 
 
 @st.composite
@@ -50,8 +56,12 @@ def problems(draw: st.DrawFn) -> str:
         by = draw(st.sampled_from([None, *others])) if others else None
         force = draw(vector).replace("a*", "F1*", 1)
         moment = draw(st.sampled_from([None, "C*z0", "C*x1" if n_frames else "C*x0"]))
-        parts = [f"name: a{k}", f"on: {on}", f"at: {draw(st.sampled_from(list(points)))}",
-                 f"force: {force}"]
+        parts = [
+            f"name: a{k}",
+            f"on: {on}",
+            f"at: {draw(st.sampled_from(list(points)))}",
+            f"force: {force}",
+        ]
         if by:
             parts.append(f"by: {by}")
         if moment:

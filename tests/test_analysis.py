@@ -5,6 +5,7 @@ from __future__ import annotations
 import sympy
 from hypothesis import HealthCheck, given, settings
 
+from screwsolve.analysis import Analysis
 from screwsolve.kinematics import TIME
 
 from .conftest import same, solve_text
@@ -12,18 +13,18 @@ from .strategies import problems
 
 S = sympy.Symbol
 theta, psi = S("theta", real=True), S("psi", real=True)
-m, g, l, h, r = (S(n, positive=True) for n in "m g l h r".split())
+m, g, l, h, r = (S(n, positive=True) for n in ["m", "g", "l", "h", "r"])
 F_A, N_Q, F_Q, F_u, F_v = (S(n, real=True) for n in ["F_A", "N_Q", "F_Q", "F_u", "F_v"])
 
 
-def coefficients(analysis, name: str | None = None) -> dict[str, sympy.Expr]:  # noqa: ANN001
+def coefficients(analysis: Analysis, name: str | None = None) -> dict[str, sympy.Expr]:
     if name is None:
         return {q: analysis.static(v) for q, v in analysis.coefficients.items()}
     action = next(a for a in analysis.actions if a.spec.name == name)
     return {q: analysis.static(v) for q, v in action.coefficients.items()}
 
 
-def test_plate_power_coefficients_example_13_3_7(plate) -> None:  # noqa: ANN001
+def test_plate_power_coefficients_example_13_3_7(plate: Analysis) -> None:
     q = coefficients(plate)
     assert same(q["x"], F_A - N_Q * sympy.sin(theta) + F_Q * sympy.cos(theta))
     assert same(q["theta"], -m * g * l * sympy.cos(theta) + h * N_Q / sympy.sin(theta))
@@ -31,15 +32,18 @@ def test_plate_power_coefficients_example_13_3_7(plate) -> None:  # noqa: ANN001
     assert same(coefficients(plate, "step")["theta"], h * N_Q / sympy.sin(theta))
 
 
-def test_plate_power_example_13_3_7(plate) -> None:  # noqa: ANN001
+def test_plate_power_example_13_3_7(plate: Analysis) -> None:
     xd, td = S("x'", real=True), S("theta'", real=True)
-    expected = (F_A * xd - m * g * l * td * sympy.cos(theta)
-                + N_Q * (-xd * sympy.sin(theta) + h * td / sympy.sin(theta))
-                + F_Q * xd * sympy.cos(theta))
+    expected = (
+        F_A * xd
+        - m * g * l * td * sympy.cos(theta)
+        + N_Q * (-xd * sympy.sin(theta) + h * td / sympy.sin(theta))
+        + F_Q * xd * sympy.cos(theta)
+    )
     assert same(plate.static(plate.power), expected)
 
 
-def test_sphere_power_coefficients_example_13_3_8(sphere) -> None:  # noqa: ANN001
+def test_sphere_power_coefficients_example_13_3_8(sphere: Analysis) -> None:
     q = coefficients(sphere)
     assert same(q["x"], F_u * sympy.cos(psi) - F_v * sympy.sin(psi))
     assert same(q["y"], F_u * sympy.sin(psi) + F_v * sympy.cos(psi))
@@ -49,14 +53,14 @@ def test_sphere_power_coefficients_example_13_3_8(sphere) -> None:  # noqa: ANN0
     assert sphere.noncontributing == ["weight of 1"]
 
 
-def test_sphere_power_vanishes_under_rolling(sphere) -> None:  # noqa: ANN001
+def test_sphere_power_vanishes_under_rolling(sphere: Analysis) -> None:
     constraints = sphere.constraints
     assert constraints.kinds == ["kinematic", "kinematic"]
     assert same(sphere.static(constraints.power), 0)
     assert any("Remark 13.3.5" in w for w in constraints.warnings)
 
 
-def test_plate_normal_force_power_vanishes_under_contact(plate) -> None:  # noqa: ANN001
+def test_plate_normal_force_power_vanishes_under_contact(plate: Analysis) -> None:
     # Book: "the power of normal force N_Q y1 vanishes due to the constraint"
     constrained = plate.constraints
     xd, td = S("x'", real=True), S("theta'", real=True)
@@ -101,14 +105,18 @@ actions:
 
 
 def test_newtons_third_law_pair_equals_action_plus_explicit_reaction() -> None:
-    implied = solve_text(PAIR + "  - {name: j, on: two, by: one, at: B, force: F*y2 + N*z1, moment: C*x1}\n")
+    implied = solve_text(
+        PAIR + "  - {name: j, on: two, by: one, at: B, force: F*y2 + N*z1, moment: C*x1}\n"
+    )
     explicit = solve_text(
         PAIR
         + "  - {name: j, on: two, at: B, force: F*y2 + N*z1, moment: C*x1}\n"
         + "  - {name: r, on: one, at: B, force: -(F*y2 + N*z1), moment: -C*x1}\n"
     )
     for q in ["p", "q", TIME]:
-        assert same(implied.static(implied.coefficients[q]), explicit.static(explicit.coefficients[q]))
+        assert same(
+            implied.static(implied.coefficients[q]), explicit.static(explicit.coefficients[q])
+        )
     assert same(implied.static(implied.power), explicit.static(explicit.power))
     # Remark 13.3.10: only the coordinates of the relative motion (q) carry interaction coefficients
     pair = implied.actions[0]

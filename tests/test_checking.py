@@ -14,7 +14,9 @@ PLATE = (PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8")
 def test_every_shipped_problem_passes() -> None:
     report = check_paths([str(PROBLEMS)])
     assert len(report.files) >= 5
-    failures = [(f.path, c.path, c.message) for f in report.files for c in f.claims if c.status != "ok"]
+    failures = [
+        (f.path, c.path, c.message) for f in report.files for c in f.claims if c.status != "ok"
+    ]
     assert not failures
     assert all(not f.diagnostics for f in report.files)
     assert report.ok
@@ -22,22 +24,26 @@ def test_every_shipped_problem_passes() -> None:
 
 
 def test_a_wrong_claim_fails_at_its_line(tmp_path: Path) -> None:
-    wrong = PLATE.replace("theta: -m*g*l*cos(theta) + h*N_Q/sin(theta)",
-                          "theta: m*g*l*cos(theta) + h*N_Q/sin(theta)")
+    wrong = PLATE.replace(
+        "theta: -m*g*l*cos(theta) + h*N_Q/sin(theta)", "theta: m*g*l*cos(theta) + h*N_Q/sin(theta)"
+    )
     path = tmp_path / "plate.yaml"
     path.write_text(wrong, encoding="utf-8")
     report = check_file(str(path))
     failed = [c for c in report.claims if c.status == "fail"]
     assert [c.path for c in failed] == ["power_coefficients.theta"]
-    line = next(i for i, text in enumerate(wrong.splitlines(), 1)
-                if "theta: m*g*l*cos(theta)" in text)
+    line = next(
+        i for i, text in enumerate(wrong.splitlines(), 1) if "theta: m*g*l*cos(theta)" in text
+    )
     assert failed[0].line == line
     assert "expected" in failed[0].message
     assert report.status == "fail"
 
 
 def test_a_wrong_vector_claim_fails(tmp_path: Path) -> None:
-    wrong = PLATE.replace("x: {resultant: 0, moment: x0, at: A}", "x: {resultant: 0, moment: y0, at: A}")
+    wrong = PLATE.replace(
+        "x: {resultant: 0, moment: x0, at: A}", "x: {resultant: 0, moment: y0, at: A}"
+    )
     path = tmp_path / "plate.yaml"
     path.write_text(wrong, encoding="utf-8")
     failed = [c.path for c in check_file(str(path)).claims if c.status == "fail"]

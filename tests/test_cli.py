@@ -112,7 +112,8 @@ def test_version(runner: CliRunner) -> None:
 
 
 def test_python_dash_m_entry_point() -> None:
-    done = subprocess.run([sys.executable, "-m", "screwsolve", "--help"], capture_output=True,
-                          text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "screwsolve", "--help"], capture_output=True, text=True, check=False
+    )
     assert done.returncode == 0
     assert "screwsolve" in done.stdout

@@ -98,7 +98,7 @@ def test_refusals_carry_their_column(ns: Namespace, text: str, offset: int, mess
     assert info.value.offset == offset
 
 
-def test_no_python_is_ever_evaluated(ns: Namespace, tmp_path) -> None:  # noqa: ANN001
+def test_no_python_is_ever_evaluated(ns: Namespace, tmp_path) -> None:
     marker = tmp_path / "pwned"
     for payload in (
         f"__import__('os').system('touch {marker}')",
@@ -114,8 +114,17 @@ def test_no_python_is_ever_evaluated(ns: Namespace, tmp_path) -> None:  # noqa: 
 
 @pytest.mark.parametrize(
     ("name", "ok"),
-    [("theta", True), ("F_A", True), ("beta", True), ("lambda", False), ("t", False),
-     ("sin", False), ("a__b", False), ("1a", False), ("θ", False)],
+    [
+        ("theta", True),
+        ("F_A", True),
+        ("beta", True),
+        ("lambda", False),
+        ("t", False),
+        ("sin", False),
+        ("a__b", False),
+        ("1a", False),
+        ("θ", False),
+    ],
 )
 def test_names(name: str, ok: bool) -> None:
     assert (check_name(name) is None) is ok

@@ -5,26 +5,27 @@ from __future__ import annotations
 import sympy
 from sympy.physics.vector import Vector
 
+from screwsolve.analysis import Analysis
 from screwsolve.expressions import parse_vector
 from screwsolve.kinematics import TIME
 
 from .conftest import same, solve_text
 
 
-def vector_is(analysis, vector: Vector, text: str) -> bool:  # noqa: ANN001
+def vector_is(analysis: Analysis, vector: Vector, text: str) -> bool:
     expected = parse_vector(text, analysis.system.namespace)
     components = (vector - expected).to_matrix(analysis.system.referential)
     return all(same(analysis.static(c), 0) for c in components)
 
 
-def test_plate_kinematic_screw_about_a(plate) -> None:  # noqa: ANN001
+def test_plate_kinematic_screw_about_a(plate: Analysis) -> None:
     screw = plate.kinematics.kinematic_screw("1")
     assert screw.point == "A"
     assert vector_is(plate, screw.resultant, "theta'*z0")
     assert vector_is(plate, screw.moment, "x'*x0")
 
 
-def test_plate_corner_point_moves_by_transport_not_by_derivative(plate) -> None:  # noqa: ANN001
+def test_plate_corner_point_moves_by_transport_not_by_derivative(plate: Analysis) -> None:
     # Book, end of Example 13.1.4: v_Q = x' x0 + h theta'/sin(theta) y1 (slip velocity)
     v_q = plate.kinematics.velocity("Q")
     assert vector_is(plate, v_q, "x'*x0 + h*theta'/sin(theta)*y1")
@@ -32,12 +33,14 @@ def test_plate_corner_point_moves_by_transport_not_by_derivative(plate) -> None:
     assert not vector_is(plate, derivative, "x'*x0 + h*theta'/sin(theta)*y1")
 
 
-def test_plate_mass_centre_velocity(plate) -> None:  # noqa: ANN001
+def test_plate_mass_centre_velocity(plate: Analysis) -> None:
     # Book, Example 13.3.7: {V_1/0} = {theta' z0 ; x' x0 + l theta' y1}_G
-    assert vector_is(plate, plate.kinematics.kinematic_screw("1", "G").moment, "x'*x0 + l*theta'*y1")
+    assert vector_is(
+        plate, plate.kinematics.kinematic_screw("1", "G").moment, "x'*x0 + l*theta'*y1"
+    )
 
 
-def test_plate_partial_screws(plate) -> None:  # noqa: ANN001
+def test_plate_partial_screws(plate: Analysis) -> None:
     partial = plate.kinematics.partial_screws("1")
     assert vector_is(plate, partial["x"].resultant, "0")
     assert vector_is(plate, partial["x"].moment, "x0")
@@ -48,7 +51,7 @@ def test_plate_partial_screws(plate) -> None:  # noqa: ANN001
     assert vector_is(plate, partial[TIME].moment, "0")
 
 
-def test_sphere_partial_screws(sphere) -> None:  # noqa: ANN001
+def test_sphere_partial_screws(sphere: Analysis) -> None:
     partial = sphere.kinematics.partial_screws("1")
     expected = {
         "x": ("0", "x0"),
@@ -62,13 +65,13 @@ def test_sphere_partial_screws(sphere) -> None:  # noqa: ANN001
         assert vector_is(sphere, partial[q].moment, moment), q
 
 
-def test_sphere_contact_point_slip_velocity(sphere) -> None:  # noqa: ANN001
+def test_sphere_contact_point_slip_velocity(sphere: Analysis) -> None:
     # Book, end of Example 13.1.6: v_I = x' x0 + y' y0 + r (theta' v + phi' sin(theta) u)
     v_i = sphere.kinematics.velocity("I")
     assert vector_is(sphere, v_i, "x'*x0 + y'*y0 + r*(theta'*v + phi'*sin(theta)*u)")
 
 
-def test_sphere_slip_velocity_prints_like_the_book(sphere) -> None:  # noqa: ANN001
+def test_sphere_slip_velocity_prints_like_the_book(sphere: Analysis) -> None:
     terms = dict((u, c) for c, u in sphere.system.frames.terms(sphere.kinematics.velocity("I")))
     r, theta = sympy.Symbol("r", positive=True), sympy.Symbol("theta", real=True)
     assert set(terms) == {"x0", "y0", "u", "v"}

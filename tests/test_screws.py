@@ -21,14 +21,16 @@ vectors = st.lists(st.tuples(small, st.sampled_from(range(6))), max_size=4).map(
 
 
 def _equal(a: Vector, b: Vector) -> bool:
-    return all(sympy.nsimplify(e, rational=False).equals(0) or abs(float(e)) < 1e-9
-               for e in (a - b).to_matrix(N))
+    return all(
+        sympy.nsimplify(e, rational=False).equals(0) or abs(float(e)) < 1e-9
+        for e in (a - b).to_matrix(N)
+    )
 
 
 @settings(max_examples=40, deadline=None)
-@given(vectors, vectors, vectors, vectors, vectors, vectors)
+@given(vectors, vectors, vectors, vectors, vectors)
 def test_comoment_is_the_same_about_every_point(
-    force: Vector, moment: Vector, omega: Vector, velocity: Vector, r_pq: Vector, _: Vector
+    force: Vector, moment: Vector, omega: Vector, velocity: Vector, r_pq: Vector
 ) -> None:
     action = Screw(force, moment, "P")
     kinematic = Screw(omega, velocity, "P")

@@ -20,7 +20,9 @@ def test_expression_text_parses_back() -> None:
 
 
 def test_document_shape() -> None:
-    document = solution_document(present(solve_loaded(load(PROBLEMS / "slider-on-rotating-arm.yaml"))))
+    document = solution_document(
+        present(solve_loaded(load(PROBLEMS / "slider-on-rotating-arm.yaml")))
+    )
     solution = document["solution"]
     assert set(solution["interaction"]) == {"arm on slider"}
     assert solution["interaction"]["arm on slider"]["r"]["text"] == "F"

@@ -10,8 +10,10 @@ from ..conftest import PROBLEMS
 
 def test_plate_latex_has_textbook_notation() -> None:
     text = render_solution(solve(PROBLEMS / "plate-on-a-step.yaml"))
-    assert (r"\begin{Bmatrix} \dot{\theta}\,\mathbf{z}_{0} \\ \dot{x}\,\mathbf{x}_{0} "
-            r"\end{Bmatrix}_{A}") in text
+    assert (
+        r"\begin{Bmatrix} \dot{\theta}\,\mathbf{z}_{0} \\ \dot{x}\,\mathbf{x}_{0} "
+        r"\end{Bmatrix}_{A}"
+    ) in text
     assert r"\mathcal{Q}^{\theta}_{\bar{1}\to 1/0} &= \frac{N_{Q} h}{\sin {\theta}}" in text
     assert text.count(r"\begin{align*}") == text.count(r"\end{align*}")
 

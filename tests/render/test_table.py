@@ -12,7 +12,7 @@ from screwsolve.render.table import render_solution
 from ..conftest import PROBLEMS
 
 
-def _plain(renderable) -> str:  # noqa: ANN001
+def _plain(renderable) -> str:
     buffer = io.StringIO()
     Console(file=buffer, color_system=None, width=160).print(renderable)
     return buffer.getvalue()
