@@ -9,18 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 import sympy
 from sympy.physics.vector import Vector
 
+from .analysis import ActionTerms, Analysis
 from .errors import Diagnostic, ExpressionError, InputError, ScrewsolveError
-from .expressions import parse_scalar, parse_vector
-from .kinematics import TIME
+from .expressions import Namespace, parse_scalar, parse_vector, suggest
+from .kinematics import TIME, Kinematics
+from .schema import ScrewClaim
 from .screws import Screw
 from .simplification import tidy
 from .yamlsource import Path as DocPath
+
+T = TypeVar("T")
 
 Status = Literal["ok", "fail", "error"]
 
@@ -117,10 +122,7 @@ def check_file(path: str, seed: int | None = None) -> FileReport:
 class _Checker:
     """Walks the `expected:` block of one analysed problem."""
 
-    def __init__(self, analysis: object, seed: int | None) -> None:
-        from .analysis import Analysis
-
-        assert isinstance(analysis, Analysis)
+    def __init__(self, analysis: Analysis, seed: int | None) -> None:
         self.analysis = analysis
         self.system = analysis.system
         self.source = self.system.source
@@ -144,8 +146,8 @@ class _Checker:
         return verdict.equal, verdict.detail
 
     def _parse(
-        self, path: DocPath, text: str, parser: Callable[[str, object], object]
-    ) -> tuple[object | None, ClaimResult | None]:
+        self, path: DocPath, text: str, parser: Callable[[str, Namespace], T]
+    ) -> tuple[T | None, ClaimResult | None]:
         try:
             return parser(text, self.system.namespace), None
         except ExpressionError as exc:
@@ -160,7 +162,7 @@ class _Checker:
             )
 
     def _scalar_claim(self, path: DocPath, text: str, computed: sympy.Expr) -> ClaimResult:
-        expected, error = self._parse(path, text, parse_scalar)  # type: ignore[arg-type]
+        expected, error = self._parse(path, text, parse_scalar)
         if error:
             return error
         assert isinstance(expected, sympy.Expr)
@@ -180,7 +182,7 @@ class _Checker:
         )
 
     def _vector_claim(self, path: DocPath, text: str, computed: Vector) -> ClaimResult:
-        expected, error = self._parse(path, text, parse_vector)  # type: ignore[arg-type]
+        expected, error = self._parse(path, text, parse_vector)
         if error:
             return error
         assert isinstance(expected, Vector)
@@ -198,8 +200,6 @@ class _Checker:
         return self._result(path, "ok", text, got)
 
     def _missing(self, path: DocPath, what: str, name: str, choices: Iterable[str]) -> ClaimResult:
-        from .expressions import suggest
-
         return self._result(
             path, "error", name, message=f"unknown {what} '{name}'" + suggest(name, list(choices))
         )
@@ -224,7 +224,7 @@ class _Checker:
                     yield self._missing(path, "coordinate", coord, self.analysis.variables)
                     continue
                 yield from self._screw_claims(
-                    path, body, claim, lambda b, at, q=coord: kin.partial_screws(b, at)[q]
+                    path, body, claim, partial(_partial_screw, kin, coord)
                 )
         yield from self._power_claims(base, expected.power)
         if expected.power_under_constraints is not None:
@@ -238,12 +238,9 @@ class _Checker:
         self,
         path: DocPath,
         body: str,
-        claim: object,
+        claim: ScrewClaim,
         compute: Callable[[str, str], Screw],
     ) -> Iterator[ClaimResult]:
-        from .schema import ScrewClaim
-
-        assert isinstance(claim, ScrewClaim)
         if body not in self.system.bodies:
             yield self._missing(path, "body", body, self.system.bodies)
             return
@@ -254,7 +251,7 @@ class _Checker:
         yield self._vector_claim((*path, "resultant"), claim.resultant, screw.resultant)
         yield self._vector_claim((*path, "moment"), claim.moment, screw.moment)
 
-    def _action(self, name: str) -> object | None:
+    def _action(self, name: str) -> ActionTerms | None:
         return next((a for a in self.analysis.actions if a.spec.name == name), None)
 
     def _power_claims(
@@ -273,13 +270,13 @@ class _Checker:
                     path, "action", name, [a.spec.name for a in self.analysis.actions]
                 )
                 continue
-            yield self._scalar_claim(path, text, action.power)  # type: ignore[attr-defined]
+            yield self._scalar_claim(path, text, action.power)
 
     def _constrained_claim(self, path: DocPath, text: str) -> ClaimResult:
         constraints = self.analysis.constraints
         if constraints.power is None:
             return self._result(path, "error", text, message="the file has no usable constraints")
-        expected, error = self._parse(path, text, parse_scalar)  # type: ignore[arg-type]
+        expected, error = self._parse(path, text, parse_scalar)
         if error:
             return error
         assert isinstance(expected, sympy.Expr)
@@ -313,7 +310,7 @@ class _Checker:
                 if coord not in variables:
                     yield self._missing((*path, coord), "coordinate", coord, variables)
                     continue
-                yield self._scalar_claim((*path, coord), text, action.coefficients[coord])  # type: ignore[attr-defined]
+                yield self._scalar_claim((*path, coord), text, action.coefficients[coord])
 
     def _interaction_claims(
         self, base: DocPath, claims: dict[str, dict[str, str]]
@@ -327,7 +324,7 @@ class _Checker:
                     path, "action", name, [a.spec.name for a in self.analysis.actions]
                 )
                 continue
-            if not action.spec.interaction:  # type: ignore[attr-defined]
+            if not action.spec.interaction:
                 yield self._result(
                     path,
                     "error",
@@ -339,7 +336,11 @@ class _Checker:
                 if coord not in variables:
                     yield self._missing((*path, coord), "coordinate", coord, variables)
                     continue
-                yield self._scalar_claim((*path, coord), text, action.coefficients[coord])  # type: ignore[attr-defined]
+                yield self._scalar_claim((*path, coord), text, action.coefficients[coord])
+
+
+def _partial_screw(kinematics: Kinematics, coordinate: str, body: str, at: str) -> Screw:
+    return kinematics.partial_screws(body, at)[coordinate]
 
 
 __all__ = ["TIME", "CheckReport", "ClaimResult", "FileReport", "check_file", "check_paths"]

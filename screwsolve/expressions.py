@@ -360,8 +360,8 @@ class _Builder:
         function, arity = _SCALAR_FUNCTIONS[name]
         if len(args) != arity:
             raise self._error(node, f"{name}() takes {arity} argument(s), got {len(args)}")
-        for arg_node, arg in zip(node.args, args, strict=True):
-            if arg.kind != "scalar":
+        for arg_node, value in zip(node.args, args, strict=True):
+            if value.kind != "scalar":
                 raise self._error(arg_node, f"{name}() takes a scalar, got a vector")
         return Value.of_scalar(function(*[a.scalar for a in args]))
 

@@ -8,9 +8,9 @@ are simplest: a rotation about a parent's axis makes that axis a unit vector of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
@@ -28,7 +28,9 @@ UnitKey = tuple[str, int]  # (frame name, axis index)
 class _Reporter(Protocol):
     def error(self, path: Path, message: str, *, key: bool = False) -> None: ...
 
-    def expression(self, path: Path, text: str, parse: object, ns: Namespace) -> object: ...
+    def expression(
+        self, path: Path, text: str, parse: Callable[[str, Namespace], Any], ns: Namespace
+    ) -> Any: ...
 
 
 @dataclass
@@ -82,8 +84,8 @@ class FrameTree:
                     out.error((*path, "axes", axis), f"unit vector {why}")
                 names[axis] = new
                 tree.renamed.add(new)
-            for index, axis in enumerate(AXES):
-                unit = names[axis]
+            for index, letter in enumerate(AXES):
+                unit = names[letter]
                 if unit in taken:
                     out.error(
                         (*path, "axes"),

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from functools import cached_property
+from functools import cached_property, partial
 
 import sympy
 from sympy.physics.vector import Vector
@@ -102,10 +102,10 @@ class Kinematics:
         else:
             screw = self.kinematic_screw(body)
             result = {
-                q: screw.map(lambda v, r=rate: _diff_vector(v, r))
+                q: screw.map(partial(_diff_vector, variable=rate))
                 for q, rate in self.system.rates.items()
             }
-            result[TIME] = screw.map(lambda v: _replace(v, self._zero_rates))
+            result[TIME] = screw.map(partial(_replace, mapping=self._zero_rates))
         self._partials[key] = result
         return result
 

@@ -39,7 +39,7 @@ def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
         passed = sum(1 for c in file.claims if c.status == "ok")
         table.add_row(
             escape(file.path),
-            Text(file.status, style=None if plain else STYLE[file.status]),
+            Text(file.status, style="" if plain else STYLE[file.status]),
             f"{passed}/{len(file.claims)}",
             escape("\n".join(details)),
         )

@@ -12,17 +12,16 @@ from ..result import ActionValue, Solution
 from .notation import screw_text, text
 
 
-def _table(title: str, *columns: str, plain: bool) -> Table:
-    table = Table(
-        title=title,
-        title_justify="left",
-        box=box.ASCII if plain else box.SIMPLE_HEAVY,
-        show_lines=False,
-        expand=False,
-    )
+def _table(*columns: str, plain: bool) -> Table:
+    table = Table(box=box.ASCII if plain else box.SIMPLE_HEAVY, expand=False)
     for column in columns:
         table.add_column(column, overflow="fold")
     return table
+
+
+def _section(title: str, table: Table) -> Group:
+    """A heading on its own full-width line (never squeezed to the table's width), then the table."""
+    return Group(Text(""), Text(title, style="bold"), table)
 
 
 def _action_label(action: ActionValue) -> str:
@@ -33,21 +32,21 @@ def _action_label(action: ActionValue) -> str:
 
 def render_solution(solution: Solution, *, plain: bool = False) -> RenderableType:
     """Kinematic screws, partial screws, actions with their power, and the Q matrix."""
-    parts: list[RenderableType] = [Text(solution.title, style="bold")]
     ref = solution.notation.referential
+    parts: list[RenderableType] = [Text(solution.title, style="bold")]
 
-    kinematic = _table(f"Kinematic screws {{V_B/{ref}}}", "body", "screw", plain=plain)
+    kinematic = _table("body", "screw", plain=plain)
     for body, screw in solution.kinematic_screws.items():
         kinematic.add_row(escape(body), escape(screw_text(screw)))
-    parts.append(kinematic)
+    parts.append(_section(f"Kinematic screws {{V_B/{ref}}}", kinematic))
 
-    partial = _table(f"Partial kinematic screws {{V^q_B/{ref}}}", "body", "q", "screw", plain=plain)
+    partial = _table("body", "q", "screw", plain=plain)
     for body, by_coord in solution.partial_screws.items():
         for coord, screw in by_coord.items():
             partial.add_row(escape(body), escape(coord), escape(screw_text(screw)))
-    parts.append(partial)
+    parts.append(_section(f"Partial kinematic screws {{V^q_B/{ref}}}", partial))
 
-    actions = _table("Actions and their power", "action", "on", "screw", "power", plain=plain)
+    actions = _table("action", "on", "screw", "power", plain=plain)
     for action in solution.actions:
         actions.add_row(
             escape(_action_label(action)),
@@ -56,14 +55,9 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
             escape(text(action.power)),
         )
     actions.add_row("total", "", "", escape(text(solution.power)), style="bold")
-    parts.append(actions)
+    parts.append(_section("Actions and their power", actions))
 
-    matrix = _table(
-        "Power coefficients Q^q (pairs: interaction coefficients)",
-        "action",
-        *(f"Q^{q}" for q in solution.variables),
-        plain=plain,
-    )
+    matrix = _table("action", *(f"Q^{q}" for q in solution.variables), plain=plain)
     for action in solution.actions:
         label = _action_label(action) + (" [noncontributing]" if action.noncontributing else "")
         matrix.add_row(
@@ -72,11 +66,11 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     matrix.add_row(
         "total", *(escape(text(solution.coefficients[q])) for q in solution.variables), style="bold"
     )
-    parts.append(matrix)
+    parts.append(_section("Power coefficients Q^q (pairs: interaction coefficients)", matrix))
 
     c = solution.constraints
     if c.equations:
-        table = _table("Constraints (never used for partial screws)", "item", "value", plain=plain)
+        table = _table("item", "value", plain=plain)
         for equation, kind in zip(c.equations, c.kinds, strict=False):
             table.add_row(kind, escape(equation))
         for coord, value in c.eliminated.items():
@@ -84,8 +78,8 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
         if c.power is not None:
             table.add_row("power under constraints", escape(text(c.power)))
         for warning in c.warnings:
-            table.add_row("warning", escape(warning), style="yellow" if not plain else None)
-        parts.append(table)
+            table.add_row("warning", escape(warning), style="" if plain else "yellow")
+        parts.append(_section("Constraints (never used for partial screws)", table))
     if solution.noncontributing:
-        parts.append(Text("Noncontributing actions: " + ", ".join(solution.noncontributing)))
+        parts.append(Text("\nNoncontributing actions: " + ", ".join(solution.noncontributing)))
     return Group(*parts)
