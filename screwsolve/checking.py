@@ -116,6 +116,10 @@ def check_file(path: str, seed: int | None = None) -> FileReport:
         report.diagnostics = [Diagnostic(path, 1, 1, str(exc))]
     except RecursionError:
         report.diagnostics = [Diagnostic(path, 1, 1, "problem too deeply nested to solve")]
+    except Exception as exc:  # one broken file must never stop the batch
+        report.diagnostics = [
+            Diagnostic(path, 1, 1, f"internal error ({type(exc).__name__}): {exc}")
+        ]
     return report
 
 

@@ -77,6 +77,16 @@ def _fail(exc: ScrewsolveError) -> NoReturn:
     raise typer.Exit(2 if isinstance(exc, UsageError) else 1)
 
 
+def _internal(exc: Exception) -> NoReturn:
+    if _debug:
+        raise exc
+    typer.echo(
+        f"error: internal error ({type(exc).__name__}): {exc}; rerun with --debug for the traceback",
+        err=True,
+    )
+    raise typer.Exit(1)
+
+
 def _print_diagnostics(exc: InputError) -> None:
     """One `error: file:line:col: message` per problem on stderr, never wrapped."""
     for diagnostic in exc.diagnostics:
@@ -116,6 +126,8 @@ def run(
         solution = solve(file, at=at)
     except ScrewsolveError as exc:
         _fail(exc)
+    except Exception as exc:  # users get a message, developers use --debug
+        _internal(exc)
     if format is Format.json:
         from .render.json import dumps, solution_document
 
@@ -177,6 +189,9 @@ def validate(
         except ScrewsolveError as exc:
             failed = True
             typer.echo(f"error: {name}: {exc}", err=True)
+        except Exception as exc:  # one file must not stop the others
+            failed = True
+            typer.echo(f"error: {name}: internal error ({type(exc).__name__}): {exc}", err=True)
     if not failed:
         typer.echo(f"{len(files)} file(s) valid", err=True)
     raise typer.Exit(1 if failed else 0)
