@@ -12,24 +12,47 @@ from dataclasses import dataclass
 from functools import cached_property
 
 import sympy
+from sympy.physics.vector import Vector
 
+from .actions import ActionKind, AppliedScrew
 from .constraints import ConstraintAnalysis, analyse_constraints
 from .equivalence import equivalent
 from .kinematics import TIME, Kinematics
 from .screws import Screw, comoment
-from .system import ActionSpec, System
+from .system import JointSpec, System
 
 
 @dataclass(frozen=True)
 class ActionTerms:
-    """One action: its screw, the (relative) kinematic screws it meets, its power and Q's."""
+    """One action: the screws it exerts, its power and its power coefficients."""
 
-    spec: ActionSpec
-    screw: Screw
-    velocity: Screw
-    partials: dict[str, Screw]
+    action: ActionKind
+    screws: tuple[AppliedScrew, ...]
     power: sympy.Expr
     coefficients: dict[str, sympy.Expr]
+
+
+@dataclass(frozen=True)
+class PotentialCheck:
+    """-dV/dq against the screw route, for an action that has a potential V."""
+
+    action: str
+    energy: sympy.Expr
+    mismatched: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class JointTerms:
+    """A joint's unknown constraint action and its interaction coefficients."""
+
+    joint: JointSpec
+    coefficients: dict[str, sympy.Expr]
+    checked: tuple[str, ...]
+    nonzero: tuple[str, ...]
+
+    @property
+    def ideal(self) -> bool:
+        return not self.nonzero
 
 
 class Analysis:
@@ -53,30 +76,13 @@ class Analysis:
         """q(t) -> q and q'(t) -> q' as plain real symbols (for printing and probing)."""
         return expr.xreplace(self._static_map)
 
-    def relative_screws(self, spec: ActionSpec) -> tuple[Screw, dict[str, Screw]]:
-        """Kinematic and partial screws met by the action, about its point (relative for pairs)."""
-        kin = self.kinematics
-        velocity = kin.kinematic_screw(spec.on, spec.at)
-        partials = kin.partial_screws(spec.on, spec.at)
-        if spec.interaction and spec.by is not None:
-            velocity = velocity - kin.kinematic_screw(spec.by, spec.at)
-            source = kin.partial_screws(spec.by, spec.at)
-            partials = {q: partials[q] - source[q] for q in partials}
-        return velocity, partials
-
     @cached_property
     def actions(self) -> list[ActionTerms]:
         """Each action's power and power coefficients (interaction coefficients for pairs)."""
         result = []
-        for spec in self.system.actions:
-            screw = Screw(spec.force, spec.moment, spec.at)
-            velocity, partials = self.relative_screws(spec)
-            coefficients = {q: comoment(screw, partials[q]) for q in self.variables}
-            result.append(
-                ActionTerms(
-                    spec, screw, velocity, partials, comoment(screw, velocity), coefficients
-                )
-            )
+        for action in self.system.actions:
+            c = action.contribution(self.kinematics, self.variables)
+            result.append(ActionTerms(action, c.screws, c.power, c.coefficients))
         return result
 
     @cached_property
@@ -97,7 +103,7 @@ class Analysis:
     def noncontributing(self) -> list[str]:
         """Actions whose power coefficients all vanish identically."""
         return [
-            a.spec.name
+            a.action.name
             for a in self.actions
             if all(self.is_zero(a.coefficients[q]) for q in self.variables)
         ]
@@ -106,3 +112,55 @@ class Analysis:
     def constraints(self) -> ConstraintAnalysis:
         """Power once the file's constraints are substituted, and the Remark 13.3.5 warnings."""
         return analyse_constraints(self)
+
+    @cached_property
+    def potential_checks(self) -> list[PotentialCheck]:
+        """Remark 13.3.6: where an action has a potential V, Q^q must equal -dV/dq."""
+        result = []
+        time = self.system.time
+        for terms in self.actions:
+            energy = terms.action.potential
+            if energy is None or not terms.screws:
+                continue
+            frozen = {q: sympy.Dummy(n) for n, q in self.system.coordinates.items()}
+            explicit = (
+                energy.xreplace(frozen).diff(time).xreplace({d: q for q, d in frozen.items()})
+            )
+            mismatched = []
+            for q in self.variables:
+                derived = -explicit if q == TIME else -energy.diff(self.system.coordinates[q])
+                if not self.is_zero(derived - terms.coefficients[q]):
+                    mismatched.append(q)
+            result.append(PotentialCheck(terms.action.name, energy, tuple(mismatched)))
+        return result
+
+    @cached_property
+    def joints(self) -> list[JointTerms]:
+        """Ideal-joint check (Remark 13.3.12): Q^q of the unknown joint action must vanish."""
+        result = []
+        for joint in self.system.joints:
+            b1, b2 = joint.between
+            screw = Screw(joint.force, joint.moment, joint.at)
+            _, partials = self.kinematics.relative_screws(b2, b1, joint.at)
+            coefficients = {q: comoment(screw, partials[q]) for q in self.variables}
+            checked = joint.coordinates or tuple(self.variables)
+            nonzero = tuple(q for q in checked if not self.is_zero(coefficients[q]))
+            result.append(JointTerms(joint, coefficients, tuple(checked), nonzero))
+        return result
+
+    def replacement(self, body: str, point: str | None = None) -> Screw:
+        """The resultant and couple about `point` (default: the origin) of all actions on a body,
+        implied reactions included."""
+        kin = self.kinematics
+        target = point or self.system.bodies[body].origin
+        total = Screw(Vector(0), Vector(0), target)
+        for terms in self.actions:
+            for applied in terms.screws:
+                if applied.on == body:
+                    total = total + kin.transport(applied.screw, target)
+                if applied.by == body:
+                    reaction = Screw(
+                        -applied.screw.resultant, -applied.screw.moment, applied.screw.point
+                    )
+                    total = total + kin.transport(reaction, target)
+        return total

@@ -256,7 +256,7 @@ class _Checker:
         yield self._vector_claim((*path, "moment"), claim.moment, screw.moment)
 
     def _action(self, name: str) -> ActionTerms | None:
-        return next((a for a in self.analysis.actions if a.spec.name == name), None)
+        return next((a for a in self.analysis.actions if a.action.name == name), None)
 
     def _power_claims(
         self, base: DocPath, power: str | dict[str, str] | None
@@ -271,7 +271,7 @@ class _Checker:
             action = self._action(name)
             if action is None:
                 yield self._missing(
-                    path, "action", name, [a.spec.name for a in self.analysis.actions]
+                    path, "action", name, [a.action.name for a in self.analysis.actions]
                 )
                 continue
             yield self._scalar_claim(path, text, action.power)
@@ -307,7 +307,7 @@ class _Checker:
             action = self._action(key)
             if action is None:
                 yield self._missing(
-                    path, "action", key, [a.spec.name for a in self.analysis.actions]
+                    path, "action", key, [a.action.name for a in self.analysis.actions]
                 )
                 continue
             for coord, text in value.items():
@@ -325,10 +325,10 @@ class _Checker:
             action = self._action(name)
             if action is None:
                 yield self._missing(
-                    path, "action", name, [a.spec.name for a in self.analysis.actions]
+                    path, "action", name, [a.action.name for a in self.analysis.actions]
                 )
                 continue
-            if not action.spec.interaction:
+            if not action.action.interaction:
                 yield self._result(
                     path,
                     "error",

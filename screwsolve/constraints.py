@@ -64,7 +64,7 @@ def analyse_constraints(analysis: Analysis) -> ConstraintAnalysis:
     replace = solution[0]
     names = {rate: name for name, rate in rates.items()}
     power = analysis.power.xreplace(replace)
-    action_powers = {a.spec.name: a.power.xreplace(replace) for a in analysis.actions}
+    action_powers = {a.action.name: a.power.xreplace(replace) for a in analysis.actions}
     for name, rate in rates.items():
         if rate in replace:
             continue

@@ -10,12 +10,15 @@
 from __future__ import annotations
 
 from functools import cached_property, partial
+from typing import TYPE_CHECKING
 
 import sympy
 from sympy.physics.vector import Vector
 
 from .screws import Screw
-from .system import System
+
+if TYPE_CHECKING:
+    from .system import System
 
 TIME = "t"
 
@@ -108,6 +111,24 @@ class Kinematics:
             result[TIME] = screw.map(partial(_replace, mapping=self._zero_rates))
         self._partials[key] = result
         return result
+
+    def relative_screws(
+        self, body: str, source: str | None, point: str
+    ) -> tuple[Screw, dict[str, Screw]]:
+        """{V_body/E} (or {V_body/source} when source is a body) and its partial screws, about point."""
+        velocity = self.kinematic_screw(body, point)
+        partials = self.partial_screws(body, point)
+        if source is not None:
+            velocity = velocity - self.kinematic_screw(source, point)
+            reference = self.partial_screws(source, point)
+            partials = {q: partials[q] - reference[q] for q in partials}
+        return velocity, partials
+
+    def point_velocity(self, body: str | None, point: str) -> Vector:
+        """Velocity of a point as a point of `body` (transport); None means fixed in E."""
+        if body is None:
+            return Vector(0)
+        return self.kinematic_screw(body, point).moment
 
     @cached_property
     def _zero_rates(self) -> dict[sympy.Expr, sympy.Expr]:

@@ -13,7 +13,9 @@ from .analysis import Analysis
 from .frames import AXES
 from .result import (
     ActionValue,
+    AppliedValue,
     ConstraintValue,
+    JointValue,
     Notation,
     ScrewValue,
     Solution,
@@ -63,17 +65,30 @@ def present(analysis: Analysis, at: str | None = None) -> Solution:
     noncontributing = set(analysis.noncontributing)
     actions = tuple(
         ActionValue(
-            name=a.spec.name,
-            on=a.spec.on,
-            by=a.spec.by,
-            at=a.spec.at,
-            interaction=a.spec.interaction,
-            screw=p.screw(a.screw),
+            name=a.action.name,
+            kind=a.action.kind,
+            on=a.action.on,
+            by=a.action.by,
+            interaction=a.action.interaction,
+            screws=tuple(AppliedValue(s.on, s.by, p.screw(s.screw)) for s in a.screws),
+            potential=p.scalar(a.action.potential) if a.action.potential is not None else None,
             power=p.scalar(a.power),
             coefficients={q: p.scalar(v) for q, v in a.coefficients.items()},
-            noncontributing=a.spec.name in noncontributing,
+            noncontributing=a.action.name in noncontributing,
         )
         for a in analysis.actions
+    )
+    joints = tuple(
+        JointValue(
+            name=j.joint.name,
+            type=j.joint.type,
+            between=j.joint.between,
+            screw=p.screw(Screw(j.joint.force, j.joint.moment, j.joint.at)),
+            coefficients={q: p.scalar(v) for q, v in j.coefficients.items()},
+            checked=j.checked,
+            nonzero=j.nonzero,
+        )
+        for j in analysis.joints
     )
     c = analysis.constraints
     constraints = ConstraintValue(
@@ -95,4 +110,10 @@ def present(analysis: Analysis, at: str | None = None) -> Solution:
         coefficients={q: p.scalar(v) for q, v in analysis.coefficients.items()},
         constraints=constraints,
         noncontributing=tuple(analysis.noncontributing),
+        potential_mismatches={
+            c.action: c.mismatched for c in analysis.potential_checks if c.mismatched
+        },
+        potential_checked=tuple(c.action for c in analysis.potential_checks),
+        joints=joints,
+        replacements={b: p.screw(analysis.replacement(b, at)) for b in system.bodies},
     )

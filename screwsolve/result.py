@@ -32,18 +32,45 @@ class ScrewValue:
 
 
 @dataclass(frozen=True)
+class AppliedValue:
+    """One action screw on a body (`by`: the body bearing the implied reaction)."""
+
+    on: str
+    by: str | None
+    screw: ScrewValue
+
+
+@dataclass(frozen=True)
 class ActionValue:
     """One action (or action-reaction pair) and what it contributes."""
 
     name: str
-    on: str
+    kind: str
+    on: str | None
     by: str | None
-    at: str
     interaction: bool
-    screw: ScrewValue
+    screws: tuple[AppliedValue, ...]
+    potential: sympy.Expr | None
     power: sympy.Expr
     coefficients: dict[str, sympy.Expr]
     noncontributing: bool
+
+
+@dataclass(frozen=True)
+class JointValue:
+    """A joint: its unknown constraint action and whether it is ideal."""
+
+    name: str
+    type: str
+    between: tuple[str, str]
+    screw: ScrewValue
+    coefficients: dict[str, sympy.Expr]
+    checked: tuple[str, ...]
+    nonzero: tuple[str, ...]
+
+    @property
+    def ideal(self) -> bool:
+        return not self.nonzero
 
 
 @dataclass(frozen=True)
@@ -81,6 +108,10 @@ class Solution:
     coefficients: dict[str, sympy.Expr]
     constraints: ConstraintValue
     noncontributing: tuple[str, ...] = field(default_factory=tuple)
+    potential_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    potential_checked: tuple[str, ...] = field(default_factory=tuple)
+    joints: tuple[JointValue, ...] = field(default_factory=tuple)
+    replacements: dict[str, ScrewValue] = field(default_factory=dict)
 
     @property
     def interactions(self) -> tuple[ActionValue, ...]:

@@ -64,22 +64,122 @@ class Body(_Model):
     description: str | None = Field(default=None, description="Free text.")
 
 
+class SpringSpec(_Model):
+    """A linear spring between two points: tension k (L - l0) along the line P1P2."""
+
+    between: list[Name] = Field(min_length=2, max_length=2, description="[P1, P2]")
+    stiffness: ExprText = Field(description="k")
+    free_length: ExprText = Field(default="0", description="l0")
+
+
+class DamperSpec(_Model):
+    """A linear damper between two points: force c L' along the line P1P2, opposing L'."""
+
+    between: list[Name] = Field(min_length=2, max_length=2, description="[P1, P2]")
+    coefficient: ExprText = Field(description="c")
+
+
+class TorsionSpringSpec(_Model):
+    """A torsion spring between two bodies: couple -k (angle - free_angle) axis on `on`."""
+
+    axis: ExprText = Field(description="Unit vector of the spring's axis.")
+    angle: ExprText = Field(description="Relative angle it measures (e.g. a coordinate).")
+    stiffness: ExprText = Field(description="k")
+    free_angle: ExprText = Field(default="0", description="Angle at which the couple vanishes.")
+
+
+class MotorTorqueSpec(_Model):
+    """A motor between two bodies: couple torque*axis on `on`, the opposite on `by` (stator)."""
+
+    axis: ExprText = Field(description="Unit vector of the motor's axis.")
+    torque: ExprText = Field(description="Torque (scalar).")
+
+
+class FrictionSpec(_Model):
+    """Coulomb friction at a body point, magnitude mu N, opposing the slip velocity."""
+
+    at: Name | None = Field(default=None, description="Contact point (on the body).")
+    normal: ExprText = Field(description="Normal force magnitude N.")
+    coefficient: ExprText = Field(description="Friction coefficient mu.")
+
+
+class DragSpec(_Model):
+    """Quadratic drag -c |v| v at a body point."""
+
+    at: Name | None = Field(default=None, description="Point where drag acts.")
+    coefficient: ExprText = Field(description="c")
+
+
+class ContactSpec(_Model):
+    """Hunt-Crossley contact: force (k z^n + c z^n z') along `normal` while the penetration z > 0."""
+
+    at: Name | None = Field(default=None, description="Contact point (on the body).")
+    normal: ExprText = Field(description="Unit vector of the force on the body.")
+    penetration: ExprText = Field(description="Penetration depth z (positive when in contact).")
+    stiffness: ExprText = Field(description="k")
+    exponent: ExprText = Field(default="3/2", description="n")
+    damping: ExprText = Field(default="0", description="c (Hunt-Crossley damping).")
+
+
+class PotentialSpec(_Model):
+    """An action known only by its potential energy V(q, t)."""
+
+    energy: ExprText = Field(description="V")
+
+
 class Action(_Model):
-    """An action screw on a body: a force at a point and/or a moment about it."""
+    """An action on a body. Exactly one kind: a screw (`force` and/or `moment`), `gravity`,
+    `spring`, `damper`, `torsion_spring`, `motor_torque`, `friction`, `drag`, `contact` or
+    `potential`."""
 
     name: str = Field(description="Name used in reports and in `expected:`.")
-    on: Name = Field(description="Body the action is exerted on.")
+    on: Name | None = Field(
+        default=None,
+        description="Body the action is exerted on (springs, dampers, friction, drag and "
+        "contact find it from their points when omitted).",
+    )
     by: Name | None = Field(
         default=None,
         description="Source; when it is a body of the system the action is an interaction "
         "and its reaction is implied.",
     )
-    at: Name = Field(description="Point the screw is resolved about (the point of application).")
+    at: Name | None = Field(
+        default=None, description="Point the screw is resolved about (the point of application)."
+    )
     force: ExprText | None = Field(default=None, description="Resultant (a vector).")
     moment: ExprText | None = Field(
         default=None, description="Moment about `at` (a couple when alone)."
     )
+    gravity: ExprText | None = Field(
+        default=None, description="Gravity vector: the weight of `on` at its mass center."
+    )
+    spring: SpringSpec | None = Field(default=None, description="A linear spring.")
+    damper: DamperSpec | None = Field(default=None, description="A linear damper.")
+    torsion_spring: TorsionSpringSpec | None = Field(default=None, description="A torsion spring.")
+    motor_torque: MotorTorqueSpec | None = Field(default=None, description="A motor torque.")
+    friction: FrictionSpec | None = Field(default=None, description="Coulomb friction.")
+    drag: DragSpec | None = Field(default=None, description="Quadratic drag.")
+    contact: ContactSpec | None = Field(default=None, description="Hunt-Crossley contact.")
+    potential: ExprText | PotentialSpec | None = Field(
+        default=None, description="Potential energy V (or {energy: V})."
+    )
     description: str | None = Field(default=None, description="Free text.")
+
+
+class Joint(_Model):
+    """A joint between two bodies, whose unknown constraint action is checked for ideality."""
+
+    name: str = Field(description="Name used in reports.")
+    type: Literal["pin", "slider", "ball", "weld"] = Field(description="Kind of joint.")
+    between: list[Name] = Field(min_length=2, max_length=2, description="[B1, B2]")
+    at: Name = Field(description="Joint centre (a point).")
+    axis: Name | None = Field(
+        default=None, description="Unit-vector name of the pin or slider axis."
+    )
+    coordinates: list[Name] | None = Field(
+        default=None,
+        description="Coordinates of the relative motion the joint allows (default: all).",
+    )
 
 
 class ScrewClaim(_Model):
@@ -122,8 +222,9 @@ class Problem(_Model):
     parameters: dict[Name, Assumption | None] = Field(
         default_factory=dict, description="Time-independent symbols and their assumption."
     )
-    coordinates: list[Name] = Field(
-        default_factory=list, description="Generalized coordinates q_i(t)."
+    coordinates: list[Name | dict[Name, Assumption]] = Field(
+        default_factory=list,
+        description="Generalized coordinates q_i(t); `{r: positive}` gives one an assumption.",
     )
     frames: dict[Name, Frame] = Field(description="Frames by name.")
     points: dict[Name, Point] = Field(default_factory=dict, description="Points by name.")
@@ -132,6 +233,7 @@ class Problem(_Model):
         default=None, description="Gravity vector applied to every body with a mass."
     )
     actions: list[Action] = Field(default_factory=list, description="Action screws.")
+    joints: list[Joint] = Field(default_factory=list, description="Joints to check.")
     constraints: list[ExprText] = Field(
         default_factory=list,
         description="Holonomic or kinematic equations `lhs = rhs`; never used for partial screws.",

@@ -13,6 +13,7 @@ from typing import Literal, TypeVar
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
+from .actions import ActionKind
 from .errors import Diagnostic, ExpressionError, InputError
 from .expressions import Namespace, check_name, parse_scalar, parse_vector, suggest
 from .frames import FrameTree
@@ -51,26 +52,26 @@ class BodySpec:
 
 
 @dataclass(frozen=True)
-class ActionSpec:
-    """An action screw {force ; moment}_at on body `on`; with `by` a body, an interaction."""
-
-    name: str
-    on: str
-    at: str
-    force: Vector
-    moment: Vector
-    by: str | None
-    interaction: bool
-    path: Path
-
-
-@dataclass(frozen=True)
 class ConstraintSpec:
     """One constraint equation as `expr = 0`, with its text and where it sits."""
 
     text: str
     expr: sympy.Expr
     path: Path
+
+
+@dataclass(frozen=True)
+class JointSpec:
+    """A joint and the unknown constraint action it can exert."""
+
+    name: str
+    type: str
+    between: tuple[str, str]
+    at: str
+    force: Vector
+    moment: Vector
+    unknowns: tuple[sympy.Symbol, ...]
+    coordinates: tuple[str, ...]
 
 
 @dataclass
@@ -87,8 +88,9 @@ class System:
     frames: FrameTree
     points: dict[str, PointSpec]
     bodies: dict[str, BodySpec]
-    actions: list[ActionSpec]
+    actions: list[ActionKind]
     constraints: list[ConstraintSpec]
+    joints: list[JointSpec] = field(default_factory=list)
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -145,7 +147,16 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         parameters[name] = sympy.Symbol(name, **ASSUMPTIONS[assumption or "real"])
     coordinates: dict[str, sympy.Expr] = {}
     rates: dict[str, sympy.Expr] = {}
-    for index, name in enumerate(problem.coordinates):
+    for index, entry in enumerate(problem.coordinates):
+        if isinstance(entry, dict):
+            if len(entry) != 1:
+                out.error(
+                    ("coordinates", index), "write a coordinate as NAME or {NAME: assumption}"
+                )
+                continue
+            name, assumption = next(iter(entry.items()))
+        else:
+            name, assumption = entry, "real"
         reason = check_name(name)
         if reason:
             out.error(("coordinates", index), f"coordinate {reason}")
@@ -153,7 +164,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         if name in parameters or name in coordinates:
             out.error(("coordinates", index), f"'{name}' is declared twice")
             continue
-        q = dynamicsymbols(name, real=True)
+        q = dynamicsymbols(name, **ASSUMPTIONS[assumption])
         coordinates[name] = q
         rates[name] = q.diff(time)
     namespace = Namespace(scalars={**parameters, **coordinates}, vectors={}, rates=rates, time=time)
@@ -163,7 +174,10 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     namespace.vectors.update(frames.unit_vectors)
     points = _build_points(problem, namespace, frames, out)
     bodies = _build_bodies(problem, namespace, frames, points, out)
-    actions = _build_actions(problem, namespace, points, bodies, out)
+    from .action_building import build_actions, build_joints
+
+    actions = build_actions(problem, namespace, frames, points, bodies, out)
+    joints = build_joints(problem, namespace, frames, points, bodies, out)
     constraints = _build_constraints(problem, namespace, out)
     out.raise_if_any()
     return System(
@@ -179,6 +193,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         bodies=bodies,
         actions=actions,
         constraints=constraints,
+        joints=joints,
         parameter_assumptions={k: v or "real" for k, v in problem.parameters.items()},
     )
 
@@ -344,92 +359,6 @@ def _check_origin_cycles(
             ("bodies", name, "origin"),
             f"the origin of body '{name}' takes its velocity from a body that depends on it",
         )
-
-
-def _build_actions(
-    problem: Problem,
-    ns: Namespace,
-    points: dict[str, PointSpec],
-    bodies: dict[str, BodySpec],
-    out: _Collector,
-) -> list[ActionSpec]:
-    result: list[ActionSpec] = []
-    seen: set[str] = set()
-    for index, spec in enumerate(problem.actions):
-        path: Path = ("actions", index)
-        if spec.name in seen:
-            out.error((*path, "name"), f"action name '{spec.name}' is used twice")
-        seen.add(spec.name)
-        ok = True
-        if spec.on not in bodies:
-            out.error((*path, "on"), f"unknown body '{spec.on}'" + suggest(spec.on, problem.bodies))
-            ok = False
-        if spec.at not in points:
-            out.error(
-                (*path, "at"), f"unknown point '{spec.at}'" + suggest(spec.at, problem.points)
-            )
-            ok = False
-        if spec.by is not None and spec.by == spec.on:
-            out.error((*path, "by"), "an action cannot be exerted by a body on itself")
-            ok = False
-        if spec.force is None and spec.moment is None:
-            out.error(path, f"action '{spec.name}' needs a force and/or a moment")
-            ok = False
-        force = Vector(0)
-        moment = Vector(0)
-        if spec.force is not None:
-            force = out.expression((*path, "force"), spec.force, parse_vector, ns)
-            ok = ok and force is not None
-        if spec.moment is not None:
-            moment = out.expression((*path, "moment"), spec.moment, parse_vector, ns)
-            ok = ok and moment is not None
-        if ok and force is not None and moment is not None:
-            interaction = spec.by is not None and spec.by in bodies
-            result.append(
-                ActionSpec(spec.name, spec.on, spec.at, force, moment, spec.by, interaction, path)
-            )
-    result.extend(_gravity_actions(problem, ns, bodies, seen, out))
-    return result
-
-
-def _gravity_actions(
-    problem: Problem,
-    ns: Namespace,
-    bodies: dict[str, BodySpec],
-    seen: set[str],
-    out: _Collector,
-) -> list[ActionSpec]:
-    if problem.gravity is None:
-        return []
-    gravity = out.expression(("gravity",), problem.gravity, parse_vector, ns)
-    if gravity is None:
-        return []
-    result = []
-    for name, body in bodies.items():
-        if body.mass is None:
-            continue
-        if body.mass_center is None:
-            out.error(
-                ("bodies", name), f"body '{name}' has a mass but no mass_center for its weight"
-            )
-            continue
-        label = f"weight of {name}"
-        if label in seen:
-            out.error(("gravity",), f"an action is already named '{label}'")
-            continue
-        result.append(
-            ActionSpec(
-                label,
-                name,
-                body.mass_center,
-                gravity * body.mass,
-                Vector(0),
-                "Earth",
-                False,
-                ("gravity",),
-            )
-        )
-    return result
 
 
 def _build_constraints(problem: Problem, ns: Namespace, out: _Collector) -> list[ConstraintSpec]:

@@ -20,7 +20,7 @@ F_A, N_Q, F_Q, F_u, F_v = (S(n, real=True) for n in ["F_A", "N_Q", "F_Q", "F_u",
 def coefficients(analysis: Analysis, name: str | None = None) -> dict[str, sympy.Expr]:
     if name is None:
         return {q: analysis.static(v) for q, v in analysis.coefficients.items()}
-    action = next(a for a in analysis.actions if a.spec.name == name)
+    action = next(a for a in analysis.actions if a.action.name == name)
     return {q: analysis.static(v) for q, v in action.coefficients.items()}
 
 
@@ -120,7 +120,7 @@ def test_newtons_third_law_pair_equals_action_plus_explicit_reaction() -> None:
     assert same(implied.static(implied.power), explicit.static(explicit.power))
     # Remark 13.3.10: only the coordinates of the relative motion (q) carry interaction coefficients
     pair = implied.actions[0]
-    assert pair.spec.interaction
+    assert pair.action.interaction
     assert same(implied.static(pair.coefficients["p"]), 0)
     assert same(implied.static(pair.coefficients[TIME]), 0)
     assert not same(implied.static(pair.coefficients["q"]), 0)

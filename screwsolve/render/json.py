@@ -50,12 +50,16 @@ def solution_document(solution: Solution) -> dict[str, Any]:
             "actions": [
                 {
                     "name": a.name,
+                    "kind": a.kind,
                     "on": a.on,
                     "by": a.by,
-                    "at": a.at,
                     "interaction": a.interaction,
                     "noncontributing": a.noncontributing,
-                    "screw": _screw(a.screw, units),
+                    "screws": [
+                        {"on": s.on, "reaction_on": s.by, **_screw(s.screw, units)}
+                        for s in a.screws
+                    ],
+                    "potential": _expr(a.potential) if a.potential is not None else None,
                     "power": _expr(a.power),
                     "power_coefficients": {q: _expr(v) for q, v in a.coefficients.items()},
                 }
@@ -67,7 +71,30 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                 a.name: {q: _expr(v) for q, v in a.coefficients.items()}
                 for a in solution.interactions
             },
-            "checks": {"noncontributing": list(solution.noncontributing)},
+            "checks": {
+                "noncontributing": list(solution.noncontributing),
+                "potential": {
+                    name: {
+                        "agrees": name not in solution.potential_mismatches,
+                        "mismatched": list(solution.potential_mismatches.get(name, ())),
+                    }
+                    for name in solution.potential_checked
+                },
+            },
+            "joints": [
+                {
+                    "name": j.name,
+                    "type": j.type,
+                    "between": list(j.between),
+                    "constraint_action": _screw(j.screw, units),
+                    "interaction": {q: _expr(v) for q, v in j.coefficients.items()},
+                    "checked": list(j.checked),
+                    "nonzero": list(j.nonzero),
+                    "ideal": j.ideal,
+                }
+                for j in solution.joints
+            ],
+            "replacements": {b: _screw(s, units) for b, s in solution.replacements.items()},
             "constraints": {
                 "equations": list(c.equations),
                 "kinds": list(c.kinds),

@@ -29,6 +29,8 @@ def _escape_text(value: str) -> str:
 
 
 def _source(action: ActionValue, ref: str) -> str:
+    if action.on is None:
+        return rf"\bar{{\Sigma}}\to \Sigma/{name_latex(ref)}"
     body = name_latex(action.on)
     if action.interaction and action.by is not None:
         return rf"{name_latex(action.by)}\leftrightarrow {body}"

@@ -24,6 +24,15 @@ def _section(title: str, table: Table) -> Group:
     return Group(Text(""), Text(title, style="bold"), table)
 
 
+def _screws_text(action: ActionValue) -> str:
+    """The action's screws; one on each body for a spring or damper; V = ... for a potential."""
+    if not action.screws:
+        return f"V = {text(action.potential)}" if action.potential is not None else ""
+    if len(action.screws) == 1:
+        return screw_text(action.screws[0].screw)
+    return "\n".join(f"{screw_text(s.screw)} on {s.on}" for s in action.screws)
+
+
 def _action_label(action: ActionValue) -> str:
     if action.interaction:
         return f"{action.name} ({action.by}<->{action.on})"
@@ -50,8 +59,8 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     for action in solution.actions:
         actions.add_row(
             escape(_action_label(action)),
-            escape(action.on),
-            escape(screw_text(action.screw)),
+            escape(action.on or ""),
+            escape(_screws_text(action)),
             escape(text(action.power)),
         )
     actions.add_row("total", "", "", escape(text(solution.power)), style="bold")
@@ -80,6 +89,34 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
         for warning in c.warnings:
             table.add_row("warning", escape(warning), style="" if plain else "yellow")
         parts.append(_section("Constraints (never used for partial screws)", table))
+    if solution.joints:
+        table = _table(
+            "joint",
+            "constraint action",
+            *(f"Q^{q}" for q in solution.variables),
+            "ideal",
+            plain=plain,
+        )
+        for joint in solution.joints:
+            verdict = "yes" if joint.ideal else "no: Q^" + ", Q^".join(joint.nonzero) + " != 0"
+            table.add_row(
+                escape(f"{joint.name} ({joint.type} {joint.between[0]}-{joint.between[1]})"),
+                escape(screw_text(joint.screw)),
+                *(escape(text(joint.coefficients[q])) for q in solution.variables),
+                verdict,
+            )
+        parts.append(_section("Joints (interaction coefficients of the constraint action)", table))
+    if solution.replacements:
+        table = _table("body", "equivalent action {R ; M}_P", plain=plain)
+        for body, screw in solution.replacements.items():
+            table.add_row(escape(body), escape(screw_text(screw)))
+        parts.append(_section("Resultant and couple of the actions on each body", table))
+    if solution.potential_checked:
+        lines = []
+        for name in solution.potential_checked:
+            bad = solution.potential_mismatches.get(name)
+            lines.append(f"{name}: " + (f"MISMATCH for {', '.join(bad)}" if bad else "agrees"))
+        parts.append(Text("\nPotential route -dV/dq vs screw route: " + "; ".join(lines)))
     if solution.noncontributing:
         parts.append(Text("\nNoncontributing actions: " + ", ".join(solution.noncontributing)))
     return Group(*parts)

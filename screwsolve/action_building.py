@@ -1,0 +1,536 @@
+"""The file's `actions:` and `joints:` entries -> action and joint objects, every error located.
+
+Each entry has exactly one kind. Springs, dampers, friction, drag and contact find the bodies they
+act on from their points (a point attached to a body, a body's origin, or a point fixed in E).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import sympy
+from sympy.physics.vector import Vector
+
+from .actions import (
+    ActionKind,
+    Contact,
+    Couple,
+    Damper,
+    Drag,
+    Friction,
+    Potential,
+    ScrewAction,
+    Spring,
+)
+from .equivalence import equivalent
+from .expressions import Namespace, parse_scalar, parse_vector, suggest
+from .schema import Action, Problem
+
+if TYPE_CHECKING:
+    from .frames import FrameTree
+    from .system import BodySpec, JointSpec, PointSpec, _Collector
+    from .yamlsource import Path
+
+KINDS = (
+    "gravity",
+    "spring",
+    "damper",
+    "torsion_spring",
+    "motor_torque",
+    "friction",
+    "drag",
+    "contact",
+    "potential",
+)
+GROUND = "the referential"
+
+
+class _Context:
+    """What every builder needs: names, bodies, points, and where to report."""
+
+    def __init__(
+        self,
+        problem: Problem,
+        ns: Namespace,
+        frames: FrameTree,
+        points: dict[str, PointSpec],
+        bodies: dict[str, BodySpec],
+        out: _Collector,
+    ) -> None:
+        self.problem, self.ns, self.frames = problem, ns, frames
+        self.points, self.bodies, self.out = points, bodies, out
+
+    def scalar(self, path: Path, text: str) -> sympy.Expr | None:
+        return self.out.expression(path, text, parse_scalar, self.ns)
+
+    def vector(self, path: Path, text: str) -> Vector | None:
+        return self.out.expression(path, text, parse_vector, self.ns)
+
+    def unit(self, path: Path, text: str) -> Vector | None:
+        """A vector that must be of unit length (an axis or a normal)."""
+        axis = self.vector(path, text)
+        if axis is None:
+            return None
+        length_squared = self.static(axis.dot(axis)) if axis != Vector(0) else sympy.Integer(0)
+        if not equivalent(length_squared, sympy.Integer(1)).equal:
+            self.out.error(path, f"'{text}' is not a unit vector (its length is not 1)")
+            return None
+        return axis
+
+    def static(self, expr: sympy.Expr) -> sympy.Expr:
+        """Rates and coordinates as plain symbols, for numeric probing."""
+        mapping: dict[sympy.Expr, sympy.Expr] = {
+            rate: sympy.Symbol(f"{name}'", real=True) for name, rate in self.ns.rates.items()
+        }
+        for name in self.ns.rates:
+            mapping[self.ns.scalars[name]] = sympy.Symbol(name, real=True)
+        return expr.xreplace(mapping)
+
+    def point(self, path: Path, name: str | None, what: str) -> str | None:
+        if name is None:
+            self.out.error(path, f"{what} needs a point (at)")
+            return None
+        if name not in self.points:
+            self.out.error(
+                path, f"unknown point '{name}'" + suggest(name, list(self.problem.points))
+            )
+            return None
+        return name
+
+    def owner(self, point: str) -> tuple[bool, str | None]:
+        """(ok, body) for a point: its body, the body it is the origin of, or None when fixed in E."""
+        spec = self.points[point]
+        if spec.body is not None:
+            return True, spec.body
+        origins = [b for b, body in self.bodies.items() if body.origin == point]
+        if len(origins) == 1:
+            return True, origins[0]
+        if spec.rule == "fixed":
+            return True, None
+        return False, None
+
+    def body(self, path: Path, name: str | None, what: str) -> str | None:
+        if name is None:
+            self.out.error(path, f"{what} needs the body it acts on (on)")
+            return None
+        if name not in self.bodies:
+            self.out.error(
+                path, f"unknown body '{name}'" + suggest(name, list(self.problem.bodies))
+            )
+            return None
+        return name
+
+
+def build_actions(
+    problem: Problem,
+    ns: Namespace,
+    frames: FrameTree,
+    points: dict[str, PointSpec],
+    bodies: dict[str, BodySpec],
+    out: _Collector,
+) -> list[ActionKind]:
+    """Every action of the file (and the weights implied by top-level gravity)."""
+    ctx = _Context(problem, ns, frames, points, bodies, out)
+    result: list[ActionKind] = []
+    seen: set[str] = set()
+    for index, spec in enumerate(problem.actions):
+        path: Path = ("actions", index)
+        if spec.name in seen:
+            out.error((*path, "name"), f"action name '{spec.name}' is used twice")
+        seen.add(spec.name)
+        kinds = [k for k in KINDS if getattr(spec, k) is not None]
+        if spec.force is not None or spec.moment is not None:
+            kinds.insert(0, "force/moment")
+        if not kinds:
+            out.error(
+                path,
+                f"action '{spec.name}' needs a force and/or a moment, or one of "
+                + ", ".join(KINDS),
+            )
+            continue
+        if len(kinds) > 1:
+            out.error(
+                path,
+                f"action '{spec.name}' has several kinds ({', '.join(kinds)}); give it exactly one",
+            )
+            continue
+        if spec.by is not None and spec.by == spec.on:
+            out.error((*path, "by"), "an action cannot be exerted by a body on itself")
+            continue
+        builder = _BUILDERS[kinds[0]]
+        action = builder(ctx, spec, path)
+        if action is not None:
+            result.append(action)
+    result.extend(_top_level_gravity(ctx, seen))
+    return result
+
+
+def _interaction(ctx: _Context, spec: Action) -> bool:
+    return spec.by is not None and spec.by in ctx.bodies
+
+
+def _screw(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    on = ctx.body((*path, "on"), spec.on, "an action")
+    at = ctx.point((*path, "at"), spec.at, "a force or moment")
+    force = ctx.vector((*path, "force"), spec.force) if spec.force is not None else Vector(0)
+    moment = ctx.vector((*path, "moment"), spec.moment) if spec.moment is not None else Vector(0)
+    if on is None or at is None or force is None or moment is None:
+        return None
+    return ScrewAction(
+        spec.name, on, spec.by, path, _interaction(ctx, spec), at=at, force=force, moment=moment
+    )
+
+
+def _weight(ctx: _Context, name: str, body: str, gravity: Vector, path: Path) -> ActionKind | None:
+    spec = ctx.bodies[body]
+    if spec.mass is None or spec.mass_center is None:
+        ctx.out.error(path, f"the weight of body '{body}' needs its mass and mass_center")
+        return None
+    position = ctx.points[spec.mass_center].position
+    energy = -spec.mass * gravity.dot(position) if position != Vector(0) else sympy.Integer(0)
+    return ScrewAction(
+        name,
+        body,
+        "Earth",
+        path,
+        False,
+        "gravity",
+        potential=energy,
+        at=spec.mass_center,
+        force=gravity * spec.mass,
+    )
+
+
+def _gravity(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    on = ctx.body((*path, "on"), spec.on, "a weight")
+    assert spec.gravity is not None
+    gravity = ctx.vector((*path, "gravity"), spec.gravity)
+    if on is None or gravity is None:
+        return None
+    return _weight(ctx, spec.name, on, gravity, path)
+
+
+def _top_level_gravity(ctx: _Context, seen: set[str]) -> list[ActionKind]:
+    problem = ctx.problem
+    if problem.gravity is None:
+        return []
+    gravity = ctx.vector(("gravity",), problem.gravity)
+    if gravity is None:
+        return []
+    result = []
+    for name, body in ctx.bodies.items():
+        if body.mass is None:
+            continue
+        label = f"weight of {name}"
+        if label in seen:
+            ctx.out.error(("gravity",), f"an action is already named '{label}'")
+            continue
+        action = _weight(ctx, label, name, gravity, ("bodies", name))
+        if action is not None:
+            result.append(action)
+    return result
+
+
+def _ends(
+    ctx: _Context, path: Path, between: list[str]
+) -> tuple[tuple[str, str], tuple[str | None, str | None]] | None:
+    first = ctx.point((*path, 0), between[0], "an end")
+    second = ctx.point((*path, 1), between[1], "an end")
+    if first is None or second is None:
+        return None
+    names = (first, second)
+    owners: list[str | None] = []
+    for i, point in enumerate(names):
+        ok, owner = ctx.owner(point)
+        if not ok:
+            ctx.out.error(
+                (*path, i),
+                f"end '{point}' is on no body and not fixed in the "
+                "referential: attach it with body:",
+            )
+            return None
+        owners.append(owner)
+    if names[0] == names[1] or ctx.points[names[0]].position == ctx.points[names[1]].position:
+        ctx.out.error(
+            path,
+            f"the ends '{names[0]}' and '{names[1]}' coincide: the line of action is undefined",
+        )
+        return None
+    if owners[0] is None and owners[1] is None:
+        ctx.out.error(path, "both ends are fixed in the referential: the action acts on no body")
+        return None
+    return (names[0], names[1]), (owners[0], owners[1])
+
+
+def _spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.spring is not None
+    base = (*path, "spring")
+    ends = _ends(ctx, (*base, "between"), spec.spring.between)
+    k = ctx.scalar((*base, "stiffness"), spec.spring.stiffness)
+    l0 = ctx.scalar((*base, "free_length"), spec.spring.free_length)
+    if ends is None or k is None or l0 is None:
+        return None
+    (p1, p2), (b1, b2) = ends
+    r = ctx.points[p2].position - ctx.points[p1].position
+    squared = r.dot(r)
+    length = sympy.sqrt(sympy.trigsimp(squared) if sympy.count_ops(squared) < 80 else squared)
+    on, by = (b2, b1) if b2 is not None else (b1, b2)
+    return Spring(
+        spec.name,
+        on,
+        by,
+        path,
+        b1 is not None and b2 is not None,
+        "spring",
+        potential=k * (length - l0) ** 2 / 2,
+        ends=(p1, p2),
+        owners=(b1, b2),
+        stiffness=k,
+        free_length=l0,
+    )
+
+
+def _damper(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.damper is not None
+    base = (*path, "damper")
+    ends = _ends(ctx, (*base, "between"), spec.damper.between)
+    c = ctx.scalar((*base, "coefficient"), spec.damper.coefficient)
+    if ends is None or c is None:
+        return None
+    (p1, p2), (b1, b2) = ends
+    on, by = (b2, b1) if b2 is not None else (b1, b2)
+    return Damper(
+        spec.name,
+        on,
+        by,
+        path,
+        b1 is not None and b2 is not None,
+        "damper",
+        ends=(p1, p2),
+        owners=(b1, b2),
+        coefficient=c,
+    )
+
+
+def _torsion_spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.torsion_spring is not None
+    base = (*path, "torsion_spring")
+    t = spec.torsion_spring
+    on = ctx.body((*path, "on"), spec.on, "a torsion spring")
+    axis = ctx.unit((*base, "axis"), t.axis)
+    angle = ctx.scalar((*base, "angle"), t.angle)
+    k = ctx.scalar((*base, "stiffness"), t.stiffness)
+    free = ctx.scalar((*base, "free_angle"), t.free_angle)
+    if on is None or axis is None or angle is None or k is None or free is None:
+        return None
+    return Couple(
+        spec.name,
+        on,
+        spec.by,
+        path,
+        _interaction(ctx, spec),
+        "torsion_spring",
+        potential=k * (angle - free) ** 2 / 2,
+        moment=axis * (-k * (angle - free)),
+    )
+
+
+def _motor_torque(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.motor_torque is not None
+    base = (*path, "motor_torque")
+    on = ctx.body((*path, "on"), spec.on, "a motor torque")
+    axis = ctx.unit((*base, "axis"), spec.motor_torque.axis)
+    torque = ctx.scalar((*base, "torque"), spec.motor_torque.torque)
+    if on is None or axis is None or torque is None:
+        return None
+    return Couple(
+        spec.name, on, spec.by, path, _interaction(ctx, spec), "motor_torque", moment=axis * torque
+    )
+
+
+def _located_on(
+    ctx: _Context, spec: Action, path: Path, at: str | None, what: str
+) -> tuple[str, str] | None:
+    point = ctx.point(path, at or spec.at, what)
+    if point is None:
+        return None
+    if spec.on is not None:
+        on = ctx.body((*path[:2], "on"), spec.on, what)
+        return (on, point) if on is not None else None
+    ok, owner = ctx.owner(point)
+    if not ok or owner is None:
+        ctx.out.error(
+            path,
+            f"{what} at point '{point}', which is on no body: attach the point "
+            "with body: or give on:",
+        )
+        return None
+    return owner, point
+
+
+def _friction(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.friction is not None
+    base = (*path, "friction")
+    located = _located_on(ctx, spec, base, spec.friction.at, "friction")
+    normal = ctx.scalar((*base, "normal"), spec.friction.normal)
+    mu = ctx.scalar((*base, "coefficient"), spec.friction.coefficient)
+    if located is None or normal is None or mu is None:
+        return None
+    on, at = located
+    return Friction(
+        spec.name, on, spec.by, path, _interaction(ctx, spec), at=at, normal=normal, coefficient=mu
+    )
+
+
+def _drag(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.drag is not None
+    base = (*path, "drag")
+    located = _located_on(ctx, spec, base, spec.drag.at, "drag")
+    c = ctx.scalar((*base, "coefficient"), spec.drag.coefficient)
+    if located is None or c is None:
+        return None
+    on, at = located
+    return Drag(spec.name, on, spec.by, path, _interaction(ctx, spec), at=at, coefficient=c)
+
+
+def _contact(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.contact is not None
+    base = (*path, "contact")
+    c = spec.contact
+    located = _located_on(ctx, spec, base, c.at, "contact")
+    normal = ctx.unit((*base, "normal"), c.normal)
+    values = [
+        ctx.scalar((*base, key), getattr(c, key))
+        for key in ("penetration", "stiffness", "exponent", "damping")
+    ]
+    if located is None or normal is None or any(v is None for v in values):
+        return None
+    on, at = located
+    z, k, n, damping = values
+    return Contact(
+        spec.name,
+        on,
+        spec.by,
+        path,
+        _interaction(ctx, spec),
+        at=at,
+        normal=normal,
+        penetration=z,
+        stiffness=k,
+        exponent=n,
+        damping=damping,
+    )
+
+
+def _potential(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+    assert spec.potential is not None
+    text = spec.potential if isinstance(spec.potential, str) else spec.potential.energy
+    where = (
+        (*path, "potential") if isinstance(spec.potential, str) else (*path, "potential", "energy")
+    )
+    energy = ctx.scalar(where, text)
+    if energy is None:
+        return None
+    if energy.has(sympy.Derivative):
+        ctx.out.error(where, "a potential energy may not contain rates (q')")
+        return None
+    on = ctx.body((*path, "on"), spec.on, "a potential") if spec.on is not None else None
+    return Potential(spec.name, on, spec.by, path, _interaction(ctx, spec), potential=energy)
+
+
+_BUILDERS: dict[str, Callable[[_Context, Action, Path], ActionKind | None]] = {
+    "force/moment": _screw,
+    "gravity": _gravity,
+    "spring": _spring,
+    "damper": _damper,
+    "torsion_spring": _torsion_spring,
+    "motor_torque": _motor_torque,
+    "friction": _friction,
+    "drag": _drag,
+    "contact": _contact,
+    "potential": _potential,
+}
+
+
+def build_joints(
+    problem: Problem,
+    ns: Namespace,
+    frames: FrameTree,
+    points: dict[str, PointSpec],
+    bodies: dict[str, BodySpec],
+    out: _Collector,
+) -> list[JointSpec]:
+    """Each joint with its unknown constraint action: pin {R ; M perpendicular to the axis},
+    slider {R perpendicular to the axis ; M}, ball {R ; 0}, weld {R ; M}."""
+    from .system import JointSpec
+
+    ctx = _Context(problem, ns, frames, points, bodies, out)
+    taken = set(ns.scalars)
+    result: list[JointSpec] = []
+    for index, joint in enumerate(problem.joints):
+        path: Path = ("joints", index)
+        names = [ctx.body((*path, "between", i), b, "a joint") for i, b in enumerate(joint.between)]
+        at = ctx.point((*path, "at"), joint.at, "a joint")
+        if names[0] is None or names[1] is None or at is None:
+            continue
+        if names[0] == names[1]:
+            out.error((*path, "between"), "a joint joins two different bodies")
+            continue
+        frame_key = None
+        if joint.type in ("pin", "slider"):
+            if joint.axis is None:
+                out.error(path, f"a {joint.type} joint needs an axis (a unit-vector name)")
+                continue
+            frame_key = next((k for k, u in frames.unit_names.items() if u == joint.axis), None)
+            if frame_key is None:
+                out.error(
+                    (*path, "axis"),
+                    f"axis '{joint.axis}' is not a unit-vector name"
+                    + suggest(joint.axis, list(frames.unit_vectors)),
+                )
+                continue
+        frame_name = frame_key[0] if frame_key else problem.referential
+        axis_index = frame_key[1] if frame_key else -1
+        units = [frames.unit_names[(frame_name, i)] for i in range(3)]
+        force_axes = [i for i in range(3) if not (joint.type == "slider" and i == axis_index)]
+        moment_axes = {
+            "pin": [i for i in range(3) if i != axis_index],
+            "slider": [0, 1, 2],
+            "ball": [],
+            "weld": [0, 1, 2],
+        }[joint.type]
+        unknowns: list[sympy.Symbol] = []
+        force, moment = Vector(0), Vector(0)
+        for prefix, axes in (("R", force_axes), ("M", moment_axes)):
+            for i in axes:
+                base = f"{prefix}_{units[i]}"
+                name = base if base not in taken else f"{base}_{index + 1}"
+                taken.add(name)
+                symbol = sympy.Symbol(name, real=True)
+                unknowns.append(symbol)
+                term = frames.unit_vectors[units[i]] * symbol
+                if prefix == "R":
+                    force += term
+                else:
+                    moment += term
+        coordinates = tuple(joint.coordinates or ())
+        for i, q in enumerate(coordinates):
+            if q not in ns.rates:
+                out.error(
+                    (*path, "coordinates", i),
+                    f"unknown coordinate '{q}'" + suggest(q, list(ns.rates)),
+                )
+        result.append(
+            JointSpec(
+                joint.name,
+                joint.type,
+                (names[0], names[1]),
+                at,
+                force,
+                moment,
+                tuple(unknowns),
+                coordinates,
+            )
+        )
+    return result
