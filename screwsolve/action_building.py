@@ -504,7 +504,7 @@ def build_joints(
         force, moment = Vector(0), Vector(0)
         for prefix, axes in (("R", force_axes), ("M", moment_axes)):
             for i in axes:
-                base = f"{prefix}_{units[i]}"
+                base = f"{prefix}_{frames.display_name((frame_name, i))}"
                 name = base if base not in taken else f"{base}_{index + 1}"
                 taken.add(name)
                 symbol = sympy.Symbol(name, real=True)

@@ -237,6 +237,31 @@ class _Checker:
             )
         yield from self._coefficient_claims(base, expected.power_coefficients or {})
         yield from self._interaction_claims(base, expected.interaction or {})
+        if expected.noncontributing is not None:
+            yield self._noncontributing_claim((*base, "noncontributing"), expected.noncontributing)
+        for name, ideal in (expected.ideal_joints or {}).items():
+            yield self._joint_claim((*base, "ideal_joints", name), name, ideal)
+        for body, claim in (expected.replacement or {}).items():
+            path = (*base, "replacement", body)
+            yield from self._screw_claims(path, body, claim, self.analysis.replacement)
+
+    def _noncontributing_claim(self, path: DocPath, names: list[str]) -> ClaimResult:
+        found = self.analysis.noncontributing
+        expected, got = ", ".join(sorted(names)), ", ".join(sorted(found))
+        if sorted(names) == sorted(found):
+            return self._result(path, "ok", expected, got)
+        return self._result(path, "fail", expected, got, f"expected [{expected}], got [{got}]")
+
+    def _joint_claim(self, path: DocPath, name: str, ideal: bool) -> ClaimResult:
+        joint = next((j for j in self.analysis.joints if j.joint.name == name), None)
+        if joint is None:
+            return self._missing(path, "joint", name, [j.joint.name for j in self.analysis.joints])
+        got = "ideal" if joint.ideal else "not ideal (Q^" + ", Q^".join(joint.nonzero) + " != 0)"
+        expected = "ideal" if ideal else "not ideal"
+        status: Status = "ok" if joint.ideal == ideal else "fail"
+        return self._result(
+            path, status, expected, got, "" if status == "ok" else f"expected {expected}, got {got}"
+        )
 
     def _screw_claims(
         self,

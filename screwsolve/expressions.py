@@ -47,6 +47,7 @@ _SCALAR_FUNCTIONS: dict[str, tuple[Callable[..., sympy.Expr], int]] = {
     "Abs": (sympy.Abs, 1),
     "abs": (sympy.Abs, 1),
     "sign": (sympy.sign, 1),
+    "Heaviside": (sympy.Heaviside, 1),
 }
 FUNCTION_NAMES = frozenset(_SCALAR_FUNCTIONS) | {"diff", "cross", "dot"}
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -211,6 +211,15 @@ class Expected(_Model):
     interaction: dict[str, dict[Name, ExprText]] | None = Field(
         default=None, description="{ACTION: {COORD or t: interaction coefficient}}"
     )
+    noncontributing: list[str] | None = Field(
+        default=None, description="Names of the actions whose power coefficients all vanish."
+    )
+    ideal_joints: dict[str, bool] | None = Field(
+        default=None, description="{JOINT: true when its constraint action does no work}"
+    )
+    replacement: dict[Name, ScrewClaim] | None = Field(
+        default=None, description="{BODY: resultant and couple of all actions on it, about at}"
+    )
 
 
 class Problem(_Model):

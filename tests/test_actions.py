@@ -1,0 +1,110 @@
+"""Each action kind reduces to screws with the right physics; potentials agree with screws."""
+
+from __future__ import annotations
+
+import sympy
+
+from screwsolve.analysis import Analysis
+from screwsolve.kinematics import TIME
+
+from .conftest import same, solve_text
+
+S = sympy.Symbol
+HEAD = """title: t
+referential: 0
+parameters: {k: positive, l0: positive, c: positive, mu: positive, N: positive, a: positive,
+             T: real, b: positive}
+frames: {0: {}, 1: {from: 0, rotate: [z, q]}}
+points:
+  O: {fixed_in: 0}
+  P: {from: O, position: x*x0 + y*y0}
+  A: {from: O, position: a*x1, body: arm}
+bodies: {ball: {frame: 0, origin: P}, arm: {frame: 1, origin: O}}
+coordinates: [x, y, q]
+actions:
+"""
+
+
+def coefficient(analysis: Analysis, name: str, q: str) -> sympy.Expr:
+    terms = next(a for a in analysis.actions if a.action.name == name)
+    return analysis.static(terms.coefficients[q])
+
+
+def test_spring_between_two_bodies_is_an_interaction_with_a_matching_potential() -> None:
+    analysis = solve_text(
+        HEAD + "  - {name: s, spring: {between: [A, P], stiffness: k, free_length: l0}}\n"
+    )
+    terms = analysis.actions[0]
+    assert terms.action.interaction
+    assert {s.on for s in terms.screws} == {"ball", "arm"}
+    (check,) = analysis.potential_checks
+    assert check.mismatched == ()
+    # Q^x = -k (L - l0) dL/dx with L = |P - A|
+    x, y, q, k, l0, a = (
+        S("x", real=True),
+        S("y", real=True),
+        S("q", real=True),
+        *(S(n, positive=True) for n in ("k", "l0", "a")),
+    )
+    length = sympy.sqrt((x - a * sympy.cos(q)) ** 2 + (y - a * sympy.sin(q)) ** 2)
+    assert same(coefficient(analysis, "s", "x"), -k * (length - l0) * sympy.diff(length, x))
+    assert same(coefficient(analysis, "s", "q"), -k * (length - l0) * sympy.diff(length, q))
+
+
+def test_damper_opposes_the_rate_of_length() -> None:
+    analysis = solve_text(HEAD + "  - {name: d, damper: {between: [O, P], coefficient: c}}\n")
+    x, y = S("x", real=True), S("y", real=True)
+    xd, yd = S("x'", real=True), S("y'", real=True)
+    c = S("c", positive=True)
+    rate = (x * xd + y * yd) / sympy.sqrt(x**2 + y**2)
+    assert same(analysis.static(analysis.power), -c * rate**2)
+
+
+def test_friction_in_two_dimensions_is_mu_n_against_the_slip() -> None:
+    analysis = solve_text(HEAD + "  - {name: f, friction: {at: P, normal: N, coefficient: mu}}\n")
+    xd, yd = S("x'", real=True), S("y'", real=True)
+    mu, n = S("mu", positive=True), S("N", positive=True)
+    speed = sympy.sqrt(xd**2 + yd**2)
+    assert same(coefficient(analysis, "f", "x"), -mu * n * xd / speed)
+    assert same(analysis.static(analysis.power), -mu * n * speed)
+
+
+def test_motor_torque_reaction_is_implied_on_the_source() -> None:
+    analysis = solve_text(
+        HEAD + "  - {name: m, on: arm, by: ball, motor_torque: {axis: z0, torque: T}}\n"
+    )
+    assert same(coefficient(analysis, "m", "q"), S("T", real=True))
+    assert same(coefficient(analysis, "m", "x"), 0)
+
+
+def test_contact_vanishes_out_of_penetration() -> None:
+    analysis = solve_text(
+        HEAD + "  - {name: c, contact: {at: P, normal: y0, penetration: -y, stiffness: k}}\n"
+    )
+    q_y = coefficient(analysis, "c", "y")
+    y = S("y", real=True)
+    assert q_y.subs(y, sympy.Rational(1, 2)) == 0
+    assert same(q_y.subs(y, -sympy.Rational(1, 4)), S("k", positive=True) / 8)
+
+
+def test_potential_gives_minus_its_gradient_and_time_derivative() -> None:
+    analysis = solve_text(HEAD + "  - {name: v, potential: {energy: b*x**2*sin(t)}}\n")
+    x, t, b = S("x", real=True), S("t"), S("b", positive=True)
+    assert same(coefficient(analysis, "v", "x"), -2 * b * x * sympy.sin(t))
+    assert same(coefficient(analysis, "v", TIME), -b * x**2 * sympy.cos(t))
+
+
+def test_replacement_sums_actions_and_reactions_about_a_point() -> None:
+    analysis = solve_text(
+        HEAD
+        + "  - {name: f, on: arm, at: A, force: T*y1}\n"
+        + "  - {name: r, on: ball, by: arm, at: P, force: T*x0}\n"
+    )
+    screw = analysis.replacement("arm")
+    # arm: T y1 at A (moment a T z1 about O) and the reaction -T x0 at P (moment y T z0 about O)
+    ref = analysis.system.referential
+    resultant = [analysis.static(c) for c in screw.resultant.to_matrix(ref)]
+    moment = [analysis.static(c) for c in screw.moment.to_matrix(ref)]
+    q, y, a, t_ = S("q", real=True), S("y", real=True), S("a", positive=True), S("T", real=True)
+    assert same(resultant[0], -t_ * sympy.sin(q) - t_)
+    assert same(moment[2], a * t_ + y * t_)
