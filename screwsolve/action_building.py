@@ -462,7 +462,7 @@ def build_joints(
     out: _Collector,
 ) -> list[JointSpec]:
     """Each joint with its unknown constraint action: pin {R ; M perpendicular to the axis},
-    slider {R perpendicular to the axis ; M}, ball {R ; 0}, weld {R ; M}."""
+    slider {R perpendicular to the axis ; M}, ball and rolling contact {R ; 0}, weld {R ; M}."""
     from .system import JointSpec
 
     ctx = _Context(problem, ns, frames, points, bodies, out)
@@ -498,6 +498,7 @@ def build_joints(
             "pin": [i for i in range(3) if i != axis_index],
             "slider": [0, 1, 2],
             "ball": [],
+            "rolling": [],
             "weld": [0, 1, 2],
         }[joint.type]
         unknowns: list[sympy.Symbol] = []

@@ -170,7 +170,9 @@ class Joint(_Model):
     """A joint between two bodies, whose unknown constraint action is checked for ideality."""
 
     name: str = Field(description="Name used in reports.")
-    type: Literal["pin", "slider", "ball", "weld"] = Field(description="Kind of joint.")
+    type: Literal["pin", "slider", "ball", "rolling", "weld"] = Field(
+        description="pin and slider take an axis; rolling is a contact point {R ; 0} without slip."
+    )
     between: list[Name] = Field(min_length=2, max_length=2, description="[B1, B2]")
     at: Name = Field(description="Joint centre (a point).")
     axis: Name | None = Field(

@@ -89,6 +89,35 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
         )
     lines.append(" \\\\\n".join(rows))
     lines.append(r"\end{align*}")
+    if solution.joints:
+        lines.append(r"\subsection*{Joints}")
+        lines.append(r"\begin{align*}")
+        rows = []
+        for joint in solution.joints:
+            pair = rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
+            rows.append(
+                rf"\{{\mathcal{{A}}^c_{{{pair}}}\}} &= {screw_latex(joint.screw, units)}"
+                rf" && \text{{{_escape_text(joint.name)}}}"
+            )
+            for q in solution.variables:
+                rows.append(
+                    rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}} &= "
+                    rf"{latex(joint.coefficients[q])}"
+                )
+            verdict = "ideal" if joint.ideal else "not ideal"
+            rows[-1] += rf" && \text{{{verdict}}}"
+        lines.append(" \\\\\n".join(rows))
+        lines.append(r"\end{align*}")
+    if solution.replacements:
+        lines.append(r"\subsection*{Resultant and couple of the actions on each body}")
+        lines.append(r"\begin{align*}")
+        rows = [
+            rf"\{{\mathcal{{A}}_{{\bar{{{name_latex(b)}}}\to {name_latex(b)}}}\}} &= "
+            rf"{screw_latex(s, units)}"
+            for b, s in solution.replacements.items()
+        ]
+        lines.append(" \\\\\n".join(rows))
+        lines.append(r"\end{align*}")
     c = solution.constraints
     if c.equations and c.power is not None:
         lines.append(r"\subsection*{Under the constraints}")
