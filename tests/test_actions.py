@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sympy
+import sympy.physics.vector
 
 from screwsolve.analysis import Analysis
 from screwsolve.kinematics import TIME
@@ -108,3 +109,18 @@ def test_replacement_sums_actions_and_reactions_about_a_point() -> None:
     q, y, a, t_ = S("q", real=True), S("y", real=True), S("a", positive=True), S("T", real=True)
     assert same(resultant[0], -t_ * sympy.sin(q) - t_)
     assert same(moment[2], a * t_ + y * t_)
+
+
+def test_joint_constraint_actions_and_ideal_check() -> None:
+    text = HEAD.replace("actions:\n", "actions: []\njoints:\n") + (
+        "  - {name: r, type: rolling, between: [arm, ball], at: P}\n"
+        "  - {name: p, type: pin, between: [arm, ball], at: P, axis: z1, coordinates: [x]}\n"
+    )
+    analysis = solve_text(text)
+    rolling, pin = analysis.joints
+    assert rolling.joint.moment == sympy.physics.vector.Vector(0)
+    assert len(rolling.joint.unknowns) == 3
+    assert len(pin.joint.unknowns) == 5
+    # the ball moves freely relative to the arm: a force at P works on x and y
+    assert set(rolling.nonzero) >= {"x", "y"}
+    assert pin.checked == ("x",) and not pin.ideal
