@@ -95,9 +95,41 @@ def problem_files(paths: Iterable[str]) -> list[str]:
     return found
 
 
-def check_paths(paths: Iterable[str], seed: int | None = None) -> CheckReport:
-    """Check every problem file under the given paths."""
-    return CheckReport([check_file(p, seed) for p in problem_files(paths)])
+def check_paths(
+    paths: Iterable[str],
+    seed: int | None = None,
+    *,
+    jobs: int = 1,
+    timeout: float = 0,
+    progress: Callable[[int], None] | None = None,
+) -> CheckReport:
+    """Check every problem file under the given paths, in order.
+
+    With `timeout` > 0 each file runs in its own child process (CPU, memory and wall-clock
+    limits, `jobs` at a time); a file that exceeds them is reported, and the batch goes on.
+    """
+    from .sandbox import run_many
+
+    files = problem_files(paths)
+    outcomes = run_many(
+        partial(_check_one, seed=seed), files, jobs=jobs, seconds=timeout, progress=progress
+    )
+    reports = []
+    for path, outcome in zip(files, outcomes, strict=True):
+        if outcome.value is not None:
+            reports.append(outcome.value)
+            continue
+        reason = {"timeout": "timed out", "crash": "crashed", "error": "internal error"}.get(
+            outcome.failure or "", "failed"
+        )
+        reports.append(
+            FileReport(path, diagnostics=[Diagnostic(path, 1, 1, f"{reason}: {outcome.detail}")])
+        )
+    return CheckReport(reports)
+
+
+def _check_one(path: str, seed: int | None) -> FileReport:
+    return check_file(path, seed)
 
 
 def check_file(path: str, seed: int | None = None) -> FileReport:

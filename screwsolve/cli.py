@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
+from rich.console import Console
 
 from . import __version__
 from .console import ColorMode, make_console
@@ -93,6 +96,19 @@ def _print_diagnostics(exc: InputError) -> None:
         typer.echo(f"error: {diagnostic.with_caret()}", err=True)
 
 
+@contextmanager
+def _progress(console: Console, total: int, label: str) -> Iterator[Callable[[int], None]]:
+    """A transient progress bar on an interactive stderr; a no-op otherwise."""
+    if not console.is_terminal or total < 2:
+        yield lambda _step: None
+        return
+    from rich.progress import Progress
+
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(label, total=total)
+        yield lambda step: bar.advance(task, step)
+
+
 def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
@@ -153,13 +169,24 @@ def check(
     json_output: Annotated[bool, typer.Option("--json", help="Print a JSON report.")] = False,
     junit: Annotated[Path | None, typer.Option("--junit", help="Write JUnit XML here.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the probe points.")] = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="Parallel problems (default: cores).")
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0, help="Seconds per problem; 0: no child process.")
+    ] = 60.0,
     color: ColorOption = ColorMode.auto,
 ) -> None:
     """Verify every expected: claim of every problem file (folders recurse)."""
-    from .checking import check_paths
+    from .checking import check_paths, problem_files
     from .render.check import check_document, junit_xml, render_check
+    from .sandbox import cpu_count
 
-    report = check_paths(paths, seed)
+    err = make_console(color, stderr=True)
+    with _progress(err, len(problem_files(paths)), "checking") as advance:
+        report = check_paths(
+            paths, seed, jobs=jobs or cpu_count(), timeout=timeout, progress=advance
+        )
     if junit is not None:
         junit.write_text(junit_xml(report), encoding="utf-8")
     if json_output:

@@ -116,7 +116,9 @@ def _rewrite_rates(text: str) -> tuple[str, list[int]]:
     for i, ch in enumerate(text):
         if ch == "'":
             if i == 0 or not (text[i - 1].isalnum() or text[i - 1] == "_"):
-                raise ExpressionError("a rate mark ' must follow a coordinate name", i)
+                raise ExpressionError(
+                    "string literals are not allowed (a rate mark ' follows a coordinate name)", i
+                )
             if i + 1 < len(text) and text[i + 1] == "'":
                 raise ExpressionError("only first rates (q') are allowed", i)
             out.append(RATE_SUFFIX)
@@ -134,7 +136,9 @@ def _precheck(text: str) -> None:
     for i, ch in enumerate(text):
         if ord(ch) > 127:
             raise ExpressionError(f"non-ASCII character {ch!r} (U+{ord(ch):04X})", i)
-        if ch in '[]{}@;\\`$"':
+        if ch == '"':
+            raise ExpressionError("string literals are not allowed", i)
+        if ch in "[]{}@;\\`$":
             raise ExpressionError(f"character {ch!r} is not part of the grammar", i)
     depth = 0
     for i, ch in enumerate(text):

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import Diagnostic, InputError
 from .schema import Problem
-from .yamlsource import SourceMap, decode, parse_yaml
+from .yamlsource import MAX_FILE_BYTES, SourceMap, decode, parse_yaml
 
 STDIN_NAME = "<stdin>"
 M = TypeVar("M", bound=BaseModel)
@@ -35,13 +35,13 @@ class Loaded:
 def read_text(path: str, stdin_name: str = STDIN_NAME) -> tuple[str, str]:
     """Read a file (or standard input for '-') as text; returns (display name, text)."""
     if path == "-":
-        return stdin_name, decode(sys.stdin.buffer.read(), stdin_name)
+        return stdin_name, decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), stdin_name)
     file = Path(path)
     try:
         size = file.stat().st_size
-        if size > 1_000_000:
+        if size > MAX_FILE_BYTES:
             raise InputError(
-                [Diagnostic(path, 1, 1, f"file is {size} bytes; the limit is 1000000")]
+                [Diagnostic(path, 1, 1, f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
             )
         raw = file.read_bytes()
     except OSError as exc:

@@ -17,6 +17,14 @@ SIMPLIFY_LIMIT = 120
 _TRIG = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc)
 
 
+def _explosive(expr: sympy.Expr) -> bool:
+    """True when expanding could multiply out a power of a sum into a huge number of terms."""
+    return any(
+        power.exp.is_Integer and abs(int(power.exp)) > 6 and isinstance(power.base, sympy.Add)
+        for power in expr.atoms(sympy.Pow)
+    )
+
+
 def _trig_degree(expr: sympy.Expr) -> tuple[int, int]:
     """(highest trig degree of a term in one angle, highest total trig degree of a term)."""
     same = total = 0
@@ -46,8 +54,9 @@ def tidy(expr: sympy.Expr) -> sympy.Expr:
             best, best_size = candidate, size
 
     consider(sympy.factor_terms(expr))
-    consider(sympy.factor_terms(sympy.expand(expr)))
-    if best_size <= SIMPLIFY_LIMIT:
+    if not _explosive(expr):
+        consider(sympy.factor_terms(sympy.expand(expr)))
+    if best_size <= SIMPLIFY_LIMIT and not _explosive(best):
         _, total = _trig_degree(best)
         if total >= 2:  # sin a sin b - cos a cos b = -cos(a + b), sin^2 + cos^2 = 1 ...
             consider(sympy.trigsimp(best))

