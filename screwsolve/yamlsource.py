@@ -185,6 +185,13 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
                 stack.append(_Frame(container, path))
             elif isinstance(event, yaml.MappingEndEvent | yaml.SequenceEndEvent):
                 stack.pop()
+    except yaml.reader.ReaderError as exc:
+        before = text[: exc.position]
+        line = before.count("\n") + 1
+        col = exc.position - (before.rfind("\n") + 1) + 1
+        character = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        message = f"character U+{ord(character):04X} is not allowed in YAML"
+        raise InputError([Diagnostic(file, line, col, message)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "invalid YAML"

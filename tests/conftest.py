@@ -10,6 +10,7 @@ import sympy
 ROOT = Path(__file__).resolve().parent.parent
 PROBLEMS = ROOT / "problems"
 INVALID = Path(__file__).resolve().parent / "data" / "invalid"
+HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
 
 
 def solve_text(text: str):

@@ -11,19 +11,20 @@ from screwsolve.api import load, solve_loaded
 from screwsolve.errors import InputError
 from screwsolve.loading import load_problem_text
 
-from .conftest import INVALID
+from .conftest import HOSTILE, INVALID
 
-CORPUS = sorted(INVALID.glob("*.yaml"))
+CORPUS = sorted([*INVALID.glob("*.yaml"), *HOSTILE.glob("*.yaml")])
 HEADER = re.compile(r"# error: (\d+):(\d+): (.*)")
 
 
 def test_corpus_is_large_enough() -> None:
-    assert len(CORPUS) >= 10
+    assert len(list(INVALID.glob("*.yaml"))) >= 10
+    assert len(CORPUS) >= 40
 
 
 @pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
 def test_invalid_file_fails_at_the_stated_place(path: Path) -> None:
-    match = HEADER.match(path.read_text(encoding="utf-8").splitlines()[0])
+    match = HEADER.match(path.read_bytes().split(b"\n")[0].decode("ascii"))
     assert match, f"{path.name} must start with '# error: LINE:COL: message'"
     line, col, message = int(match[1]), int(match[2]), match[3]
     with pytest.raises(InputError) as info:
