@@ -22,6 +22,7 @@ from .actions import (
     Potential,
     ScrewAction,
     Spring,
+    norm,
 )
 from .equivalence import equivalent
 from .expressions import Namespace, parse_scalar, parse_vector, suggest
@@ -188,7 +189,11 @@ def _weight(ctx: _Context, name: str, body: str, gravity: Vector, path: Path) ->
         ctx.out.error(path, f"the weight of body '{body}' needs its mass and mass_center")
         return None
     position = ctx.points[spec.mass_center].position
-    energy = -spec.mass * gravity.dot(position) if position != Vector(0) else sympy.Integer(0)
+    mass = spec.mass
+
+    def energy() -> sympy.Expr:
+        return -mass * gravity.dot(position) if position != Vector(0) else sympy.Integer(0)
+
     return ScrewAction(
         name,
         body,
@@ -196,7 +201,7 @@ def _weight(ctx: _Context, name: str, body: str, gravity: Vector, path: Path) ->
         path,
         False,
         "gravity",
-        potential=energy,
+        energy=energy,
         at=spec.mass_center,
         force=gravity * spec.mass,
     )
@@ -273,8 +278,6 @@ def _spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
         return None
     (p1, p2), (b1, b2) = ends
     r = ctx.points[p2].position - ctx.points[p1].position
-    squared = r.dot(r)
-    length = sympy.sqrt(sympy.trigsimp(squared) if sympy.count_ops(squared) < 80 else squared)
     on, by = (b2, b1) if b2 is not None else (b1, b2)
     return Spring(
         spec.name,
@@ -283,7 +286,7 @@ def _spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
         path,
         b1 is not None and b2 is not None,
         "spring",
-        potential=k * (length - l0) ** 2 / 2,
+        energy=lambda: k * (norm(r) - l0) ** 2 / 2,
         ends=(p1, p2),
         owners=(b1, b2),
         stiffness=k,
@@ -331,7 +334,7 @@ def _torsion_spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | Non
         path,
         _interaction(ctx, spec),
         "torsion_spring",
-        potential=k * (angle - free) ** 2 / 2,
+        energy=lambda: k * (angle - free) ** 2 / 2,
         moment=axis * (-k * (angle - free)),
     )
 
@@ -436,7 +439,7 @@ def _potential(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
         ctx.out.error(where, "a potential energy may not contain rates (q')")
         return None
     on = ctx.body((*path, "on"), spec.on, "a potential") if spec.on is not None else None
-    return Potential(spec.name, on, spec.by, path, _interaction(ctx, spec), potential=energy)
+    return Potential(spec.name, on, spec.by, path, _interaction(ctx, spec), energy=lambda: energy)
 
 
 _BUILDERS: dict[str, Callable[[_Context, Action, Path], ActionKind | None]] = {

@@ -9,6 +9,7 @@ screw, a bare potential V, contributes Q^q = -dV/dq and Q^t = -dV/dt through the
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -41,7 +42,7 @@ class Contribution:
     coefficients: dict[str, sympy.Expr]
 
 
-def _norm(vector: Vector) -> sympy.Expr:
+def norm(vector: Vector) -> sympy.Expr:
     squared = vector.dot(vector)
     if sympy.count_ops(squared) < 80:
         squared = sympy.trigsimp(squared)
@@ -58,7 +59,16 @@ class ActionKind(ABC):
     path: Path
     interaction: bool = False
     kind: str = "screw"
-    potential: sympy.Expr | None = field(default=None, kw_only=True)
+    energy: Callable[[], sympy.Expr] | None = field(default=None, kw_only=True, repr=False)
+
+    @property
+    def potential(self) -> sympy.Expr | None:
+        """The potential energy V, if any, computed on first use (costly on long chains)."""
+        if self.energy is None:
+            return None
+        if "_potential" not in self.__dict__:
+            self.__dict__["_potential"] = self.energy()
+        return self.__dict__["_potential"]
 
     @abstractmethod
     def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
@@ -105,7 +115,7 @@ class Spring(ActionKind):
 
     def _geometry(self, kinematics: Kinematics) -> tuple[Vector, sympy.Expr]:
         r = kinematics.relative(self.ends[0], self.ends[1])
-        return r, _norm(r)
+        return r, norm(r)
 
     def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
         r, length = self._geometry(kinematics)
@@ -124,7 +134,7 @@ class Damper(ActionKind):
 
     def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
         r = kinematics.relative(self.ends[0], self.ends[1])
-        length = _norm(r)
+        length = norm(r)
         v2 = kinematics.point_velocity(self.owners[1], self.ends[1])
         v1 = kinematics.point_velocity(self.owners[0], self.ends[0])
         rate = r.dot(v2 - v1) / length
@@ -179,7 +189,7 @@ class Friction(ActionKind):
                 -magnitude * sympy.sign(coefficient)
             )
         else:
-            force = slip * (-magnitude / _norm(slip))
+            force = slip * (-magnitude / norm(slip))
         return [AppliedScrew(self.on, source, Screw(force, Vector(0), self.at))]
 
 
@@ -195,7 +205,7 @@ class Drag(ActionKind):
         assert self.on is not None
         source = self.by if self.interaction else None
         velocity = kinematics.relative_screws(self.on, source, self.at)[0].moment
-        force = velocity * (-self.coefficient * _norm(velocity))
+        force = velocity * (-self.coefficient * norm(velocity))
         return [AppliedScrew(self.on, source, Screw(force, Vector(0), self.at))]
 
 
