@@ -200,6 +200,56 @@ def check(
 
 
 @app.command()
+def grade(
+    submissions: Annotated[
+        list[str], typer.Argument(metavar="SUBMISSION...", help="Answer files or folders.")
+    ],
+    key: Annotated[str, typer.Option("--key", help="Answer key: a problem with grading:.")],
+    out: Annotated[
+        Path, typer.Option("--out", help="Folder for grades.csv and grades.json.")
+    ] = Path("."),
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", min=1, help="Parallel workers (default: cores).")
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0, help="Seconds per submission; 0: in-process.")
+    ] = 20.0,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompute the key.")] = False,
+    color: ColorOption = ColorMode.auto,
+) -> None:
+    """Score submissions against a key: per-item verdicts, points, feedback; CSV and JSON."""
+    import json
+
+    from .checking import problem_files
+    from .grading import grade as grade_all
+    from .render.grades import grades_csv, grades_document, render_summary
+    from .sandbox import cpu_count
+
+    files = problem_files(submissions)
+    err = make_console(color, stderr=True)
+    try:
+        with _progress(err, len(files), "grading") as advance:
+            report = grade_all(
+                key,
+                files,
+                jobs=jobs or cpu_count(),
+                timeout=timeout,
+                use_cache=not no_cache,
+                progress=advance,
+            )
+    except ScrewsolveError as exc:
+        _fail(exc)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "grades.csv").write_text(grades_csv(report), encoding="utf-8")
+    document = json.dumps(grades_document(report), sort_keys=True, indent=2) + "\n"
+    (out / "grades.json").write_text(document, encoding="utf-8")
+    console = make_console(color)
+    console.print(render_summary(report, plain=not console.is_terminal))
+    perfect = all(r.status == "graded" and r.score == report.max_points for r in report.results)
+    raise typer.Exit(0 if perfect else 1)
+
+
+@app.command()
 def validate(
     files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Problem files.")],
 ) -> None:

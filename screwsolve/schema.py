@@ -224,6 +224,21 @@ class Expected(_Model):
     )
 
 
+class Grading(_Model):
+    """How an answer key grades submissions (the key is a problem file with this block)."""
+
+    id: str | None = Field(
+        default=None, description="Problem id submissions must name (default: the key's file stem)."
+    )
+    points: dict[str, float] = Field(
+        default_factory=dict, description="Points per item path, e.g. power_coefficients.theta."
+    )
+    default_points: float = Field(default=1.0, description="Points of an item not listed.")
+    hints: dict[str, str] = Field(
+        default_factory=dict, description="Feedback shown when an item is wrong, by item path."
+    )
+
+
 class Problem(_Model):
     """A whole problem statement (one YAML document)."""
 
@@ -250,6 +265,9 @@ class Problem(_Model):
         description="Holonomic or kinematic equations `lhs = rhs`; never used for partial screws.",
     )
     expected: Expected | None = Field(default=None, description="Claims to check.")
+    grading: Grading | None = Field(
+        default=None, description="Makes this file an answer key for `screwsolve grade`."
+    )
 
     @field_validator("parameters", mode="before")
     @classmethod
@@ -258,6 +276,14 @@ class Problem(_Model):
         if isinstance(value, dict):
             return {k: ("real" if v is None else v) for k, v in value.items()}
         return value
+
+
+class Submission(_Model):
+    """A student's answers: who, to which problem, and answers shaped like `expected:`."""
+
+    student: str = Field(description="Student identifier.")
+    problem: str = Field(description="Id of the problem (the key's grading.id).")
+    answers: Expected = Field(description="Answers, in the shape of a problem's expected: block.")
 
 
 def problem_json_schema() -> dict[str, object]:
