@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -167,6 +168,9 @@ def run(
 def check(
     paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Files or folders.")],
     json_output: Annotated[bool, typer.Option("--json", help="Print a JSON report.")] = False,
+    github: Annotated[
+        bool, typer.Option("--github", help="GitHub annotations (automatic in GitHub Actions).")
+    ] = False,
     junit: Annotated[Path | None, typer.Option("--junit", help="Write JUnit XML here.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the probe points.")] = None,
     jobs: Annotated[
@@ -189,6 +193,14 @@ def check(
         )
     if junit is not None:
         junit.write_text(junit_xml(report), encoding="utf-8")
+    if github or os.environ.get("GITHUB_ACTIONS") == "true":
+        from .render.check import github_annotations, step_summary
+
+        _write(github_annotations(report), None)
+        summary = os.environ.get("GITHUB_STEP_SUMMARY")
+        if summary:
+            with open(summary, "a", encoding="utf-8") as handle:
+                handle.write(step_summary(report))
     if json_output:
         from .render.json import dumps
 

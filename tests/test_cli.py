@@ -117,3 +117,20 @@ def test_python_dash_m_entry_point() -> None:
     )
     assert done.returncode == 0
     assert "screwsolve" in done.stdout
+
+
+def test_check_speaks_github_actions(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wrong = (PROBLEMS / "notional-couple.yaml").read_text().replace("q1: -c*q2'", "q1: c*q2'")
+    path = tmp_path / "couple.yaml"
+    path.write_text(wrong)
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    result = runner.invoke(app, ["check", str(path), "--timeout", "0"])
+    assert result.exit_code == 1
+    line = next(i for i, t in enumerate(wrong.splitlines(), 1) if "q1: c*q2'" in t)
+    assert f"::error file={path.as_posix()},line={line},col=" in result.stdout
+    assert "title=power_coefficients.q1::" in result.stdout
+    assert "| fail |" in summary.read_text()

@@ -128,3 +128,48 @@ def junit_xml(report: CheckReport) -> str:
     root.set("failures", str(failures))
     root.set("errors", str(errors))
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
+
+
+def _escape_property(value: str) -> str:
+    return (
+        value.replace("%", "%25")
+        .replace("\r", "%0D")
+        .replace("\n", "%0A")
+        .replace(":", "%3A")
+        .replace(",", "%2C")
+    )
+
+
+def _escape_data(value: str) -> str:
+    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_annotations(report: CheckReport) -> str:
+    """GitHub Actions workflow commands: one ::error per failed claim or invalid file."""
+    lines = []
+    for file in report.files:
+        name = _escape_property(PurePath(file.path).as_posix())
+        for d in file.diagnostics:
+            lines.append(
+                f"::error file={name},line={d.line},col={d.col},"
+                f"title=invalid problem::{_escape_data(d.message)}"
+            )
+        for claim in file.claims:
+            if claim.status != "ok":
+                title = _escape_property(claim.path)
+                lines.append(
+                    f"::error file={name},line={claim.line},col={claim.col},"
+                    f"title={title}::{_escape_data(claim.message)}"
+                )
+    return "".join(line + "\n" for line in lines)
+
+
+def step_summary(report: CheckReport) -> str:
+    """A Markdown pass/fail table for $GITHUB_STEP_SUMMARY."""
+    rows = ["| file | status | claims passed |", "| --- | --- | --- |"]
+    for file in report.files:
+        passed = sum(1 for c in file.claims if c.status == "ok")
+        rows.append(
+            f"| `{PurePath(file.path).as_posix()}` | {file.status} | {passed}/{len(file.claims)} |"
+        )
+    return "### screwsolve check\n\n" + "\n".join(rows) + "\n"
