@@ -33,7 +33,7 @@ BROKEN = ["F_A - N_Q*sin(theta", "__import__('os')", "x0*y0", "F_A +* 2", "sin(t
 def submission(index: int, rng: random.Random) -> str:
     kind = rng.random()
     if kind < 0.05:
-        return "student: s{index}\nproblem: plate-2026\nanswers: [broken\n".format(index=index)
+        return f"student: s{index}\nproblem: plate-2026\nanswers: [broken\n"
     if kind < 0.08:
         return f"student: s{index}\nproblem: other\nanswers: {{}}\n"
     values = {}
@@ -48,9 +48,9 @@ def submission(index: int, rng: random.Random) -> str:
         "      x: {resultant: 0, moment: x0, at: A}\n"
         "      theta: {resultant: z0, moment: 0, at: A}\n"
         "  power_coefficients:\n"
-        f"    x: \"{values['x']}\"\n"
-        f"    theta: \"{values['theta']}\"\n"
-        f"    weight: {{theta: \"{values['weight']}\"}}\n"
+        f'    x: "{values["x"]}"\n'
+        f'    theta: "{values["theta"]}"\n'
+        f'    weight: {{theta: "{values["weight"]}"}}\n'
         "  noncontributing: []\n"
     )
 
@@ -70,13 +70,26 @@ def main() -> None:
         for label in ("cold key cache", "warm key cache"):
             start = time.perf_counter()
             subprocess.run(
-                [sys.executable, "-m", "screwsolve", "grade", "--key", str(KEY), str(subs),
-                 "--out", str(base / "out")],
-                env=env, capture_output=True, check=False,
+                [
+                    sys.executable,
+                    "-m",
+                    "screwsolve",
+                    "grade",
+                    "--key",
+                    str(KEY),
+                    str(subs),
+                    "--out",
+                    str(base / "out"),
+                ],
+                env=env,
+                capture_output=True,
+                check=False,
             )
             seconds = time.perf_counter() - start
-            print(f"{label}: {args.count} submissions in {seconds:.2f} s "
-                  f"({1000 * seconds / args.count:.1f} ms each)")
+            print(
+                f"{label}: {args.count} submissions in {seconds:.2f} s "
+                f"({1000 * seconds / args.count:.1f} ms each)"
+            )
 
 
 if __name__ == "__main__":

@@ -15,9 +15,14 @@ HEAD = "title: t\nreferential: 0\nframes: {0: {}}\n"
 
 def chain(links: int) -> str:
     """A valid open chain of `links` pinned links with a weight and a tip force each."""
-    lines = ["title: chain", "referential: 0", "parameters: {g: positive, L: positive, m: positive,"
-             " F: real}", "coordinates: [" + ", ".join(f"q{i}" for i in range(1, links + 1)) + "]",
-             "frames:", "  0: {}"]
+    lines = [
+        "title: chain",
+        "referential: 0",
+        "parameters: {g: positive, L: positive, m: positive, F: real}",
+        "coordinates: [" + ", ".join(f"q{i}" for i in range(1, links + 1)) + "]",
+        "frames:",
+        "  0: {}",
+    ]
     for i in range(1, links + 1):
         lines.append(f"  {i}: {{from: {i - 1}, rotate: [z, q{i}]}}")
     lines += ["points:", "  P0: {fixed_in: 0}"]
@@ -37,13 +42,16 @@ def cases(folder: Path) -> dict[str, Path]:
     files: dict[str, str | bytes] = {
         "20 MB file": HEAD + "parameters:\n" + "".join(f"  p{i}: real\n" for i in range(1_300_000)),
         "billion laughs": 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
-        + "".join(f"{n}: &{n} [" + ",".join([f"*{p}"] * 9) + "]\n"
-                  for p, n in zip("abcdefgh", "bcdefghi", strict=True)),
+        + "".join(
+            f"{n}: &{n} [" + ",".join([f"*{p}"] * 9) + "]\n"
+            for p, n in zip("abcdefgh", "bcdefghi", strict=True)
+        ),
         "100 000-deep nesting": "title: " + "[" * 100_000 + "]" * 100_000 + "\n",
         "60 000 YAML nodes": "title: t\nx: [" + ",".join(["1"] * 60_000) + "]\n",
         "x**10**10": HEAD + "coordinates: [x]\npoints: {O: {fixed_in: 0}}\n"
         "bodies: {1: {frame: 0, origin: O}}\nactions: [{name: a, on: 1, at: O, force: x**10**10*x0}]\n",
-        "__import__ payload": HEAD + "points: {O: {fixed_in: 0}}\nbodies: {1: {frame: 0, origin: O}}\n"
+        "__import__ payload": HEAD
+        + "points: {O: {fixed_in: 0}}\nbodies: {1: {frame: 0, origin: O}}\n"
         "actions: [{name: a, on: 1, at: O, force: \"__import__('os').system('true')\"}]\n",
         "invalid UTF-8": b"title: caf\xe9\n",
         "chain of 10 links (valid)": chain(10),
@@ -64,7 +72,9 @@ def cases(folder: Path) -> dict[str, Path]:
 def measure(path: Path) -> tuple[float, int, str]:
     done = subprocess.run(
         ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "screwsolve", "validate", str(path)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     *messages, timing = done.stderr.strip().splitlines()
     seconds, kilobytes = timing.split()
@@ -74,7 +84,7 @@ def measure(path: Path) -> tuple[float, int, str]:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        print(f"| input | wall s | peak MB | first line of stderr |\n| --- | --- | --- | --- |")
+        print("| input | wall s | peak MB | first line of stderr |\n| --- | --- | --- | --- |")
         for label, path in cases(Path(folder)).items():
             seconds, megabytes, message = measure(path)
             print(f"| {label} | {seconds:.2f} | {megabytes} | {message} |")
