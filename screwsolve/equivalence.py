@@ -53,8 +53,10 @@ def _evaluate(expr: sympy.Expr, values: dict[sympy.Symbol, sympy.Float]) -> comp
     return result
 
 
-def equivalent(a: sympy.Expr, b: sympy.Expr, seed: int = DEFAULT_SEED) -> Verdict:
-    """Decide a == b for static (plain-symbol) sympy expressions."""
+def equivalent(
+    a: sympy.Expr, b: sympy.Expr, seed: int = DEFAULT_SEED, tolerance: float = TOLERANCE
+) -> Verdict:
+    """Decide a == b for static (plain-symbol) sympy expressions, to a relative tolerance."""
     difference = a - b
     if difference == 0:
         return Verdict(True)
@@ -68,7 +70,7 @@ def equivalent(a: sympy.Expr, b: sympy.Expr, seed: int = DEFAULT_SEED) -> Verdic
             continue
         valid += 1
         scale = max(1.0, abs(va), abs(vb))
-        if abs(va - vb) > TOLERANCE * scale:
+        if abs(va - vb) > tolerance * scale:
             where = ", ".join(f"{s}={float(v):.4g}" for s, v in values.items())
             return Verdict(False, f"differs at {where}: {va:.6g} vs {vb:.6g}")
         if valid >= PROBES:

@@ -91,6 +91,7 @@ class Truth:
     points: dict[str, float]
     hints: dict[str, str]
     terms: dict[str, dict[str, str]]  # total item path -> {action: its share}
+    tolerance: float = 1e-9
 
 
 def key_id(key_path: str, text: str) -> str:
@@ -163,7 +164,9 @@ def compute_truth(key_path: str, text: str) -> Truth:
             items[path] = Claim("bool", flag=joint.ideal)
     grading = problem.grading
     points = {p: grading.points.get(p, grading.default_points) for p in items}
-    return Truth(key_id(key_path, text), items, points, dict(grading.hints), terms)
+    return Truth(
+        key_id(key_path, text), items, points, dict(grading.hints), terms, grading.tolerance
+    )
 
 
 def _cache_folder() -> Path:
@@ -200,7 +203,9 @@ def _truth_from_json(data: dict[str, Any]) -> Truth:
         items[path] = Claim(
             claim["kind"], claim["text"], screw, tuple(claim["names"]), claim["flag"]
         )  # type: ignore[arg-type]
-    return Truth(data["key_id"], items, data["points"], data["hints"], data["terms"])
+    return Truth(
+        data["key_id"], items, data["points"], data["hints"], data["terms"], data["tolerance"]
+    )
 
 
 # -- grading one submission ----------------------------------------------------------------
@@ -318,7 +323,6 @@ class _Grader:
         return ItemResult(item, "wrong", 0.0, points, message, _answer_text(answer))
 
     def _compare(self, item: str, truth: Claim, answer: Claim) -> tuple[bool, str]:
-        from .equivalence import equivalent
 
         if truth.kind == "set":
             missing = sorted(set(truth.names) - set(answer.names))
@@ -338,28 +342,32 @@ class _Grader:
             for index, name in ((0, "resultant"), (1, "moment")):
                 mine = self.static_vector(answer.screw[index])
                 real = self.truth_vector(truth.screw[index])
-                if not all(equivalent(a, b).equal for a, b in zip(real, mine, strict=True)):
+                if not all(self._same(a, b) for a, b in zip(real, mine, strict=True)):
                     return False, f"the {name} is wrong"
             return True, ""
         mine = self.static_scalar(answer.text)
         real = self.truth_scalar(truth.text)
-        if equivalent(real, mine).equal:
+        if self._same(real, mine):
             return True, ""
         return False, self._diagnose(item, real, mine)
 
-    def _diagnose(self, item: str, real: sympy.Expr, mine: sympy.Expr) -> str:
-        """Name the likely mistake: a missing action, a flipped sign."""
+    def _same(self, a: sympy.Expr, b: sympy.Expr) -> bool:
         from .equivalence import equivalent
 
-        if equivalent(-real, mine).equal:
+        return bool(equivalent(a, b, tolerance=self.truth.tolerance).equal)
+
+    def _diagnose(self, item: str, real: sympy.Expr, mine: sympy.Expr) -> str:
+        """Name the likely mistake: a missing action, a flipped sign."""
+
+        if self._same(-real, mine):
             return "the sign is wrong"
         for action, share_text in self.truth.terms.get(item, {}).items():
             share = self.truth_scalar(share_text)
-            if share == 0 or equivalent(share, sympy.Integer(0)).equal:
+            if share == 0 or self._same(share, sympy.Integer(0)):
                 continue
-            if equivalent(real - share, mine).equal:
+            if self._same(real - share, mine):
                 return f"the contribution of '{action}' is missing"
-            if equivalent(real - 2 * share, mine).equal:
+            if self._same(real - 2 * share, mine):
                 return f"the contribution of '{action}' has the wrong sign"
         return ""
 

@@ -234,6 +234,9 @@ class Grading(_Model):
         default_factory=dict, description="Points per item path, e.g. power_coefficients.theta."
     )
     default_points: float = Field(default=1.0, description="Points of an item not listed.")
+    tolerance: float = Field(
+        default=1e-9, gt=0, lt=1, description="Relative tolerance of the numeric comparison."
+    )
     hints: dict[str, str] = Field(
         default_factory=dict, description="Feedback shown when an item is wrong, by item path."
     )
