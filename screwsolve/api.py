@@ -29,7 +29,7 @@ def solve_loaded(loaded: Loaded) -> Analysis:
     return Analysis(build_system(loaded.problem, loaded.source))
 
 
-def solve(problem: Loaded | str | Path, at: str | None = None) -> Solution:
+def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = False) -> Solution:
     """Everything DESIGN §1 lists for one problem, simplified, as a Solution."""
     from .errors import UsageError
     from .expressions import suggest
@@ -40,4 +40,4 @@ def solve(problem: Loaded | str | Path, at: str | None = None) -> Solution:
     if at is not None and at not in analysis.system.points:
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
-    return present(analysis, at)
+    return present(analysis, at, steps=steps)

@@ -134,13 +134,21 @@ def run(
     standalone: Annotated[
         bool, typer.Option("--standalone", help="With latex: a whole document.")
     ] = False,
+    steps: Annotated[
+        bool, typer.Option("--steps", help="Worked solution: every comoment written out.")
+    ] = False,
     color: ColorOption = ColorMode.auto,
 ) -> None:
-    """Solve one problem: screws, power, power coefficients, interaction coefficients."""
+    """Solve one problem: screws, power, power coefficients, interaction coefficients.
+
+    Formats: table [the default; plain text when piped], latex [a fragment, or a document with
+    --standalone], json [one stable document, see schemas/result.schema.json]. Screws print as
+    {omega ; v_A}_A.
+    """
     from .api import solve
 
     try:
-        solution = solve(file, at=at)
+        solution = solve(file, at=at, steps=steps)
     except ScrewsolveError as exc:
         _fail(exc)
     except Exception as exc:  # users get a message, developers use --debug

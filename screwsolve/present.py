@@ -9,6 +9,7 @@ from __future__ import annotations
 import sympy
 from sympy.physics.vector import Vector
 
+from .actions import AppliedScrew
 from .analysis import Analysis
 from .frames import AXES
 from .result import (
@@ -19,9 +20,10 @@ from .result import (
     Notation,
     ScrewValue,
     Solution,
+    StepsValue,
     VectorValue,
 )
-from .screws import Screw
+from .screws import Screw, comoment
 from .simplification import tidy
 
 
@@ -42,6 +44,18 @@ class Presenter:
     def screw(self, screw: Screw) -> ScrewValue:
         return ScrewValue(self.vector(screw.resultant), self.vector(screw.moment), screw.point)
 
+    def steps(self, applied: AppliedScrew) -> StepsValue:
+        """The kinematic screws an action screw meets, about its point, and its comoments."""
+        velocity, partials = self.analysis.kinematics.relative_screws(
+            applied.on, applied.by, applied.screw.point
+        )
+        return StepsValue(
+            velocity=self.screw(velocity),
+            partials={q: self.screw(s) for q, s in partials.items()},
+            power=self.scalar(comoment(applied.screw, velocity)),
+            shares={q: self.scalar(comoment(applied.screw, s)) for q, s in partials.items()},
+        )
+
     def notation(self) -> Notation:
         latex: dict[str, str] = {}
         for (frame, index), unit in self.frames.unit_names.items():
@@ -53,8 +67,9 @@ class Presenter:
         return Notation(latex, tuple(system.coordinates), system.problem.referential)
 
 
-def present(analysis: Analysis, at: str | None = None) -> Solution:
-    """Build the Solution; `at` resolves every body screw about that point instead of the origin."""
+def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -> Solution:
+    """Build the Solution; `at` resolves every body screw about that point instead of the origin;
+    `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
     p = Presenter(analysis)
     system = analysis.system
     kin = analysis.kinematics
@@ -70,7 +85,10 @@ def present(analysis: Analysis, at: str | None = None) -> Solution:
             on=a.action.on,
             by=a.action.by,
             interaction=a.action.interaction,
-            screws=tuple(AppliedValue(s.on, s.by, p.screw(s.screw)) for s in a.screws),
+            screws=tuple(
+                AppliedValue(s.on, s.by, p.screw(s.screw), p.steps(s) if steps else None)
+                for s in a.screws
+            ),
             potential=p.scalar(a.action.potential) if a.action.potential is not None else None,
             power=p.scalar(a.power),
             coefficients={q: p.scalar(v) for q, v in a.coefficients.items()},

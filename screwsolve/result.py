@@ -32,12 +32,24 @@ class ScrewValue:
 
 
 @dataclass(frozen=True)
+class StepsValue:
+    """The worked solution of one action screw: the kinematic screws it meets, about its point
+    (relative to `by` for a pair), and its share of the power and of each power coefficient."""
+
+    velocity: ScrewValue
+    partials: dict[str, ScrewValue]
+    power: sympy.Expr
+    shares: dict[str, sympy.Expr]
+
+
+@dataclass(frozen=True)
 class AppliedValue:
     """One action screw on a body (`by`: the body bearing the implied reaction)."""
 
     on: str
     by: str | None
     screw: ScrewValue
+    steps: StepsValue | None = None
 
 
 @dataclass(frozen=True)
@@ -116,3 +128,9 @@ class Solution:
     @property
     def interactions(self) -> tuple[ActionValue, ...]:
         return tuple(a for a in self.actions if a.interaction)
+
+    def _repr_latex_(self) -> str:
+        """Jupyter shows a Solution as its screws and power coefficients in LaTeX."""
+        from .render.latex import render_math
+
+        return render_math(self)

@@ -8,7 +8,7 @@ from typing import Any
 import sympy
 
 from .. import __version__
-from ..result import ScrewValue, Solution, VectorValue
+from ..result import ScrewValue, Solution, StepsValue, VectorValue
 from .notation import latex, text, vector_latex, vector_text
 
 SCHEMA_VERSION = 1
@@ -27,6 +27,15 @@ def _screw(screw: ScrewValue, units: dict[str, str]) -> dict[str, Any]:
         "at": screw.point,
         "resultant": _vector(screw.resultant, units),
         "moment": _vector(screw.moment, units),
+    }
+
+
+def _steps(steps: StepsValue, units: dict[str, str]) -> dict[str, Any]:
+    return {
+        "kinematic_screw": _screw(steps.velocity, units),
+        "partial_screws": {q: _screw(s, units) for q, s in steps.partials.items()},
+        "power": _expr(steps.power),
+        "power_coefficients": {q: _expr(v) for q, v in steps.shares.items()},
     }
 
 
@@ -56,7 +65,12 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                     "interaction": a.interaction,
                     "noncontributing": a.noncontributing,
                     "screws": [
-                        {"on": s.on, "reaction_on": s.by, **_screw(s.screw, units)}
+                        {
+                            "on": s.on,
+                            "reaction_on": s.by,
+                            **_screw(s.screw, units),
+                            "steps": _steps(s.steps, units) if s.steps is not None else None,
+                        }
                         for s in a.screws
                     ],
                     "potential": _expr(a.potential) if a.potential is not None else None,

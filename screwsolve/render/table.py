@@ -8,8 +8,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..result import ActionValue, Solution
-from .notation import screw_text, text
+from ..result import ActionValue, ScrewValue, Solution
+from .notation import screw_text, text, vector_value_text
 
 
 def _table(*columns: str, plain: bool) -> Table:
@@ -31,6 +31,48 @@ def _screws_text(action: ActionValue) -> str:
     if len(action.screws) == 1:
         return screw_text(action.screws[0].screw)
     return "\n".join(f"{screw_text(s.screw)} on {s.on}" for s in action.screws)
+
+
+def _comoment_text(action: ScrewValue, kinematic: ScrewValue) -> str:
+    """R.v + M.omega written out, both screws about the same point."""
+    return (
+        f"({vector_value_text(action.resultant)}).({vector_value_text(kinematic.moment)}) + "
+        f"({vector_value_text(action.moment)}).({vector_value_text(kinematic.resultant)})"
+    )
+
+
+def _worked_solution(solution: Solution, *, plain: bool) -> list[RenderableType]:
+    """For each action screw: {A}_P . {V^q}_P = R.v^q + M.omega^q = its share of Q^q."""
+    parts: list[RenderableType] = []
+    for action in solution.actions:
+        table = _table("", "action screw", "kinematic screw", "comoment", "=", plain=plain)
+        for applied in action.screws:
+            steps = applied.steps
+            if steps is None:
+                continue
+            relative = f"/{applied.by}" if applied.by else ""
+            rows = [(f"P{relative}", steps.velocity, steps.power)] + [
+                (f"Q^{q}{relative}", steps.partials[q], steps.shares[q]) for q in solution.variables
+            ]
+            for label, kinematic, value in rows:
+                table.add_row(
+                    escape(label),
+                    escape(screw_text(applied.screw)),
+                    escape(screw_text(kinematic)),
+                    escape(_comoment_text(applied.screw, kinematic)),
+                    escape(text(value)),
+                )
+        if action.potential is not None and not action.screws:
+            for q in solution.variables:
+                table.add_row(
+                    f"Q^{q}",
+                    escape(f"-d({text(action.potential)})/d{q}"),
+                    "",
+                    "",
+                    escape(text(action.coefficients[q])),
+                )
+        parts.append(_section(f"Worked solution: {_action_label(action)} on {action.on}", table))
+    return parts
 
 
 def _action_label(action: ActionValue) -> str:
@@ -65,6 +107,9 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
         )
     actions.add_row("total", "", "", escape(text(solution.power)), style="bold")
     parts.append(_section("Actions and their power", actions))
+
+    if any(s.steps for a in solution.actions for s in a.screws):
+        parts.extend(_worked_solution(solution, plain=plain))
 
     matrix = _table("action", *(f"Q^{q}" for q in solution.variables), plain=plain)
     for action in solution.actions:

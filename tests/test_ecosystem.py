@@ -1,0 +1,41 @@
+"""What editors, hooks and help screens rely on."""
+
+from __future__ import annotations
+
+import yaml
+from typer.testing import CliRunner
+
+from screwsolve.cli import app
+
+from .conftest import PROBLEMS, ROOT
+
+
+def test_every_problem_starts_with_the_schema_modeline() -> None:
+    for path in PROBLEMS.glob("*.yaml"):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first == "# yaml-language-server: $schema=../schemas/problem.schema.json", path
+
+
+def test_pre_commit_hooks_name_real_commands() -> None:
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert {h["id"] for h in hooks} == {"screwsolve-validate", "screwsolve-check"}
+    runner = CliRunner()
+    for hook in hooks:
+        command = hook["entry"].split()[1:]
+        result = runner.invoke(app, [*command, str(PROBLEMS / "notional-couple.yaml")])
+        assert result.exit_code == 0, (hook["id"], result.output)
+
+
+def test_help_keeps_bracketed_text() -> None:
+    result = CliRunner().invoke(app, ["run", "--help"], env={"COLUMNS": "200"})
+    assert "[the default; plain text when piped]" in result.stdout
+    assert "{omega ; v_A}_A" in result.stdout
+
+
+def test_schema_documents_every_field() -> None:
+    from screwsolve.schema import problem_json_schema
+
+    schema = problem_json_schema()
+    for name, definition in schema["$defs"].items():
+        for field, spec in definition.get("properties", {}).items():
+            assert spec.get("description"), f"{name}.{field} has no description"
