@@ -333,6 +333,9 @@ def _build_bodies(
 ) -> dict[str, BodySpec]:
     result: dict[str, BodySpec] = {}
     for name, spec in problem.bodies.items():
+        reason = check_name(name) if not name.isdigit() else None
+        if reason:
+            out.error(("bodies", name), f"body {reason}", key=True)
         path: Path = ("bodies", name)
         ok = True
         if spec.frame not in frames.frames:

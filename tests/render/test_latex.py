@@ -25,3 +25,30 @@ def test_standalone_is_a_whole_document_and_titles_are_escaped() -> None:
     assert text.rstrip().endswith(r"\end{document}")
     assert r"\mathbf{u}" in text
     assert r"\end{Bmatrix}_{I}" in text
+
+
+def test_free_text_is_escaped_so_the_document_still_compiles(tmp_path) -> None:
+    import shutil
+    import subprocess
+
+    from screwsolve.loading import load_problem_text
+
+    text = (PROBLEMS / "notional-couple.yaml").read_text(encoding="utf-8")
+    text = text.replace("title: Notional couple", "title: '50% & $x_1$ #1 {a} ~b^c\\ couple")
+    text = text.replace("(Section 13.3)", "(Section 13.3)'")
+    text = text.replace("name: couple", 'name: "c&u_p%l{e}$"')
+    text = text.replace("  couple:", '  "c&u_p%l{e}$":') if "  couple:" in text else text
+    solution = solve(load_problem_text(text, "weird.yaml"))
+    source = render_solution(solution, standalone=True)
+    assert r"50\% \& \$x\_1\$ \#1 \{a\}" in source
+    if shutil.which("pdflatex") is None:
+        return
+    (tmp_path / "w.tex").write_text(source, encoding="utf-8")
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "w.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-1500:]
