@@ -7,7 +7,7 @@ act on from their points (a point attached to a body, a body's origin, or a poin
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import sympy
 from sympy.physics.vector import Vector
@@ -88,16 +88,21 @@ class _Context:
             mapping[self.ns.scalars[name]] = sympy.Symbol(name, real=True)
         return expr.xreplace(mapping)
 
-    def point(self, path: Path, name: str | None, what: str) -> str | None:
+    def _reference(
+        self, path: Path, name: str | None, known: dict[str, Any], kind: str, missing: str
+    ) -> str | None:
+        """`name` when it names a known point or body; otherwise report and return None."""
         if name is None:
-            self.out.error(path, f"{what} needs a point (at)")
+            self.out.error(path, missing)
             return None
-        if name not in self.points:
-            self.out.error(
-                path, f"unknown point '{name}'" + suggest(name, list(self.problem.points))
-            )
+        if name not in known:
+            declared = self.problem.points if kind == "point" else self.problem.bodies
+            self.out.error(path, f"unknown {kind} '{name}'" + suggest(name, list(declared)))
             return None
         return name
+
+    def point(self, path: Path, name: str | None, what: str) -> str | None:
+        return self._reference(path, name, self.points, "point", f"{what} needs a point (at)")
 
     def owner(self, point: str) -> tuple[bool, str | None]:
         """(ok, body) for a point: its body, the body it is the origin of, or None when fixed in E."""
@@ -112,15 +117,8 @@ class _Context:
         return False, None
 
     def body(self, path: Path, name: str | None, what: str) -> str | None:
-        if name is None:
-            self.out.error(path, f"{what} needs the body it acts on (on)")
-            return None
-        if name not in self.bodies:
-            self.out.error(
-                path, f"unknown body '{name}'" + suggest(name, list(self.problem.bodies))
-            )
-            return None
-        return name
+        missing = f"{what} needs the body it acts on (on)"
+        return self._reference(path, name, self.bodies, "body", missing)
 
 
 def build_actions(

@@ -118,6 +118,9 @@ def _write(text: str, output: Path | None) -> None:
         output.write_text(text, encoding="utf-8")
 
 
+JobsOption = Annotated[
+    int | None, typer.Option("--jobs", "-j", min=1, help="Parallel workers (default: cores).")
+]
 ColorOption = Annotated[
     ColorMode, typer.Option("--color", case_sensitive=False, help="auto, always or never.")
 ]
@@ -181,9 +184,7 @@ def check(
     ] = False,
     junit: Annotated[Path | None, typer.Option("--junit", help="Write JUnit XML here.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the probe points.")] = None,
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="Parallel problems (default: cores).")
-    ] = None,
+    jobs: JobsOption = None,
     timeout: Annotated[
         float, typer.Option("--timeout", min=0, help="Seconds per problem; 0: no child process.")
     ] = 60.0,
@@ -228,9 +229,7 @@ def grade(
     out: Annotated[
         Path, typer.Option("--out", help="Folder for grades.csv and grades.json.")
     ] = Path("."),
-    jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", min=1, help="Parallel workers (default: cores).")
-    ] = None,
+    jobs: JobsOption = None,
     timeout: Annotated[
         float, typer.Option("--timeout", min=0, help="Seconds per submission; 0: in-process.")
     ] = 20.0,
