@@ -73,20 +73,11 @@ class _Context:
         axis = self.vector(path, text)
         if axis is None:
             return None
-        length_squared = self.static(axis.dot(axis)) if axis != Vector(0) else sympy.Integer(0)
+        length_squared = self.ns.static(axis.dot(axis)) if axis != Vector(0) else sympy.Integer(0)
         if not equivalent(length_squared, sympy.Integer(1)).equal:
             self.out.error(path, f"'{text}' is not a unit vector (its length is not 1)")
             return None
         return axis
-
-    def static(self, expr: sympy.Expr) -> sympy.Expr:
-        """Rates and coordinates as plain symbols, for numeric probing."""
-        mapping: dict[sympy.Expr, sympy.Expr] = {
-            rate: sympy.Symbol(f"{name}'", real=True) for name, rate in self.ns.rates.items()
-        }
-        for name in self.ns.rates:
-            mapping[self.ns.scalars[name]] = sympy.Symbol(name, real=True)
-        return expr.xreplace(mapping)
 
     def _reference(
         self, path: Path, name: str | None, known: dict[str, Any], kind: str, missing: str

@@ -246,12 +246,12 @@ class Potential(ActionKind):
         energy = self.potential
         system = kinematics.system
         coefficients = {q: -energy.diff(system.coordinates[q]) for q in variables if q != TIME}
-        coefficients[TIME] = -_explicit_time_derivative(energy, system)
+        coefficients[TIME] = -explicit_time_derivative(energy, system)
         power = -energy.diff(system.time)
         return Contribution((), power, coefficients)
 
 
-def _explicit_time_derivative(energy: sympy.Expr, system: System) -> sympy.Expr:
+def explicit_time_derivative(energy: sympy.Expr, system: System) -> sympy.Expr:
     """dV/dt holding the coordinates fixed."""
     frozen = {q: sympy.Dummy(name) for name, q in system.coordinates.items()}
     back = {d: q for q, d in frozen.items()}

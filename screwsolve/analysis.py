@@ -14,7 +14,7 @@ from functools import cached_property
 import sympy
 from sympy.physics.vector import Vector
 
-from .actions import ActionKind, AppliedScrew
+from .actions import ActionKind, AppliedScrew, explicit_time_derivative
 from .constraints import ConstraintAnalysis, analyse_constraints
 from .equivalence import equivalent
 from .kinematics import TIME, Kinematics
@@ -61,11 +61,6 @@ class Analysis:
     def __init__(self, system: System) -> None:
         self.system = system
         self.kinematics = Kinematics(system)
-        self._static_map: dict[sympy.Expr, sympy.Expr] = {}
-        for name in system.coordinates:
-            self._static_map[system.rates[name]] = sympy.Symbol(f"{name}'", real=True)
-        for name, q in system.coordinates.items():
-            self._static_map[q] = sympy.Symbol(name, real=True)
 
     @property
     def variables(self) -> list[str]:
@@ -74,7 +69,7 @@ class Analysis:
 
     def static(self, expr: sympy.Expr) -> sympy.Expr:
         """q(t) -> q and q'(t) -> q' as plain real symbols (for printing and probing)."""
-        return expr.xreplace(self._static_map)
+        return self.system.namespace.static(expr)
 
     @cached_property
     def actions(self) -> list[ActionTerms]:
@@ -117,15 +112,11 @@ class Analysis:
     def potential_checks(self) -> list[PotentialCheck]:
         """Remark 13.3.6: where an action has a potential V, Q^q must equal -dV/dq."""
         result = []
-        time = self.system.time
         for terms in self.actions:
             energy = terms.action.potential
             if energy is None or not terms.screws:
                 continue
-            frozen = {q: sympy.Dummy(n) for n, q in self.system.coordinates.items()}
-            explicit = (
-                energy.xreplace(frozen).diff(time).xreplace({d: q for q, d in frozen.items()})
-            )
+            explicit = explicit_time_derivative(energy, self.system)
             mismatched = []
             for q in self.variables:
                 derived = -explicit if q == TIME else -energy.diff(self.system.coordinates[q])

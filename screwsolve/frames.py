@@ -46,6 +46,8 @@ class FrameTree:
     renamed: set[str]
     body_frames: set[str] = field(default_factory=set)
     _alias: dict[UnitKey, UnitKey] = field(default_factory=dict)
+    _cross_memo: dict[tuple[UnitKey, UnitKey], Vector] = field(default_factory=dict)
+    _omega_memo: dict[str, Vector] = field(default_factory=dict)
     _members: dict[UnitKey, list[UnitKey]] = field(default_factory=dict)
 
     @property
@@ -263,20 +265,9 @@ class FrameTree:
                     yield matrix[index], (name, index)
 
     def _cross_units(self, ka: UnitKey, kb: UnitKey) -> Vector:
-        cached = self._cross_cache.get((ka, kb))
-        if cached is not None:
-            return cached
-        result = self._cross_units_uncached(ka, kb)
-        self._cross_cache[(ka, kb)] = result
-        return result
-
-    @property
-    def _cross_cache(self) -> dict[tuple[UnitKey, UnitKey], Vector]:
-        cache = self.__dict__.get("_cross_memo")
-        if cache is None:
-            cache = {}
-            self.__dict__["_cross_memo"] = cache
-        return cache
+        if (ka, kb) not in self._cross_memo:
+            self._cross_memo[(ka, kb)] = self._cross_units_uncached(ka, kb)
+        return self._cross_memo[(ka, kb)]
 
     def _cross_units_uncached(self, ka: UnitKey, kb: UnitKey) -> Vector:
         aliases_a, aliases_b = self.aliases(ka), self.aliases(kb)
@@ -311,7 +302,7 @@ class FrameTree:
 
     def angular_velocity(self, frame: str) -> Vector:
         """omega of a frame relative to the referential: the sum of its chain's rotation rates."""
-        memo = self.__dict__.setdefault("_omega_memo", {})
+        memo = self._omega_memo
         if frame in memo:
             return memo[frame]
         omega = Vector(0)

@@ -64,7 +64,7 @@ class Presenter:
             else:
                 latex[unit] = rf"\mathbf{{{AXES[index]}}}_{{{frame}}}"
         system = self.analysis.system
-        return Notation(latex, tuple(system.coordinates), system.problem.referential)
+        return Notation(latex, system.problem.referential)
 
 
 def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -> Solution:

@@ -102,7 +102,6 @@ class Notation:
     """How names print: unit vectors' LaTeX, parameter and coordinate symbols."""
 
     unit_latex: dict[str, str]
-    coordinates: tuple[str, ...]
     referential: str
 
 
