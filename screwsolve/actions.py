@@ -75,8 +75,24 @@ class ActionKind(ABC):
         """The action screws this action exerts (about their points of application)."""
 
     def contribution(self, kinematics: Kinematics, variables: list[str]) -> Contribution:
-        """Power and power coefficients, each screw resolved about its own point."""
+        """Power coefficients from partial velocities (Jacobian columns), each screw resolved
+        about its own point; the power is then sum q' Q^q + Q^t, which holds because every
+        velocity is linear in the rates. Expressions symengine cannot hold take the sympy route."""
+        from .jacobian import UnsupportedError
+
         screws = self.to_screws(kinematics)
+        try:
+            coefficients = kinematics.jacobian.action_coefficients(screws)
+        except UnsupportedError:
+            return self.comoments(kinematics, variables, screws)
+        rates = kinematics.system.rates
+        power = sympy.Add(*(coefficients[q] * rates.get(q, 1) for q in variables))
+        return Contribution(tuple(screws), power, coefficients)
+
+    def comoments(
+        self, kinematics: Kinematics, variables: list[str], screws: list[AppliedScrew]
+    ) -> Contribution:
+        """The same by comoments of sympy screws (the reference route, and the fallback)."""
         power = sympy.Integer(0)
         coefficients = {q: sympy.Integer(0) for q in variables}
         for applied in screws:

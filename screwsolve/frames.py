@@ -45,6 +45,7 @@ class FrameTree:
     unit_vectors: dict[str, Vector]
     renamed: set[str]
     body_frames: set[str] = field(default_factory=set)
+    axes: dict[str, UnitKey] = field(default_factory=dict)  # frame -> axis it turns about
     _alias: dict[UnitKey, UnitKey] = field(default_factory=dict)
     _cross_memo: dict[tuple[UnitKey, UnitKey], Vector] = field(default_factory=dict)
     _omega_memo: dict[str, Vector] = field(default_factory=dict)
@@ -168,6 +169,7 @@ class FrameTree:
             child.orient_axis(parent_frame, axis_vector, angle)
             child.set_ang_vel(parent_frame, angle.diff(ns.time) * axis_vector)
             self.angles[name] = angle
+            self.axes[name] = (axis_frame, axis_index)
             if axis_frame == spec.from_:
                 self._join((spec.from_, axis_index), (name, axis_index))
 

@@ -18,6 +18,7 @@ from sympy.physics.vector import Vector
 from .screws import Screw
 
 if TYPE_CHECKING:
+    from .jacobian import JacobianCore
     from .system import System
 
 TIME = "t"
@@ -129,6 +130,13 @@ class Kinematics:
         if body is None:
             return Vector(0)
         return self.kinematic_screw(body, point).moment
+
+    @cached_property
+    def jacobian(self) -> JacobianCore:
+        """The same kinematics as Jacobian columns on plain symbols (for power coefficients)."""
+        from .jacobian import JacobianCore
+
+        return JacobianCore(self.system)
 
     @cached_property
     def _zero_rates(self) -> dict[sympy.Expr, sympy.Expr]:

@@ -1,0 +1,377 @@
+"""Power coefficients from partial velocities built as Jacobian columns on plain symbols.
+
+Why: sympy's `Vector.dot`/`express` on functions of time re-derives direction cosines and queries
+assumptions at every step, and its expression trees grow about 3.4x per link of a chain. Here
+every coordinate, rate and t is a plain symengine symbol, a vector is a few 3-component columns
+(one per frame), each unit vector is rotated into another frame once, and each partial velocity
+is built column by column from the structure of the kinematics (DESIGN §2): d/dq of the small
+components of a position, partial angular velocities, transport to body points. Nothing is ever
+differentiated as a whole velocity, expanded or simplified.
+
+Results stay symengine expressions (directed graphs that share subexpressions) until a caller
+asks for sympy (`to_sympy`), which is what the printers need.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+import symengine as se
+import sympy
+from symengine.lib.symengine_wrapper import Zero, sympy2symengine
+from sympy.physics.vector import Vector
+
+from .frames import UnitKey
+
+if TYPE_CHECKING:
+    from .actions import AppliedScrew
+    from .screws import Screw
+    from .system import System
+
+TIME = "t"
+Columns = dict[str, tuple[se.Basic, se.Basic, se.Basic]]  # frame name -> components
+ZERO = se.Integer(0)
+ONE = se.Integer(1)
+EXPAND_LIMIT = 400  # operations; expanding a share of a long chain multiplies its size
+
+
+class UnsupportedError(Exception):
+    """An expression symengine cannot represent; the caller falls back to sympy."""
+
+
+class Vec:
+    """A vector as components in one or more frames (no frame conversion until needed)."""
+
+    __slots__ = ("columns",)
+
+    def __init__(self, columns: Columns | None = None) -> None:
+        self.columns: Columns = columns or {}
+
+    def __add__(self, other: Vec) -> Vec:
+        result = dict(self.columns)
+        for frame, comps in other.columns.items():
+            if frame in result:
+                mine = result[frame]
+                result[frame] = (mine[0] + comps[0], mine[1] + comps[1], mine[2] + comps[2])
+            else:
+                result[frame] = comps
+        return Vec(result)
+
+    def __sub__(self, other: Vec) -> Vec:
+        return self + other.scaled(se.Integer(-1))
+
+    def scaled(self, factor: se.Basic) -> Vec:
+        if isinstance(factor, Zero):
+            return Vec()
+        return Vec(
+            {f: (factor * a, factor * b, factor * c) for f, (a, b, c) in self.columns.items()}
+        )
+
+    def units(self) -> Iterable[tuple[se.Basic, UnitKey]]:
+        for frame, comps in self.columns.items():
+            for index, value in enumerate(comps):
+                if not isinstance(value, Zero):
+                    yield value, (frame, index)
+
+    def is_zero(self) -> bool:
+        return all(isinstance(value, Zero) for comps in self.columns.values() for value in comps)
+
+
+def _unit(key: UnitKey, factor: se.Basic = ONE) -> Vec:
+    comps = [ZERO, ZERO, ZERO]
+    comps[key[1]] = factor
+    return Vec({key[0]: (comps[0], comps[1], comps[2])})
+
+
+class JacobianCore:
+    """Partial angular velocities W and partial point velocities J of one system, per variable
+    (each coordinate, then t), and the power coefficients of action screws."""
+
+    def __init__(self, system: System) -> None:
+        self.system = system
+        self.tree = system.frames
+        self.variables = [*system.coordinates, TIME]
+        ns = system.namespace
+        self._static = {
+            **{rate: sympy.Symbol(f"{n}'", real=True) for n, rate in ns.rates.items()},
+            **{ns.scalars[n]: sympy.Symbol(n, real=True) for n in ns.rates},
+        }
+        dynamic = {static: dyn for dyn, static in self._static.items()}
+        self._symbol = {name: se.Symbol(name) for name in system.coordinates}
+        self._symbol[TIME] = se.Symbol(str(system.time))
+        self._back: dict[str, sympy.Expr] = {str(system.time): system.time}
+        for static, dyn in dynamic.items():
+            self._back[static.name] = dyn
+        self._frame_of = {id(frame): name for name, frame in self.tree.frames.items()}
+        self._rotation: dict[str, se.DenseMatrix] = {}  # child -> parent components
+        self._in_frame: dict[tuple[UnitKey, str], tuple[se.Basic, se.Basic, se.Basic]] = {}
+        self._cross: dict[tuple[UnitKey, UnitKey], Vec] = {}
+        self._dot: dict[tuple[UnitKey, UnitKey], se.Basic] = {}
+        self._omega: dict[str, dict[str, Vec]] = {}
+        self._velocity: dict[str, dict[str, Vec]] = {}
+        self._scalars: dict[sympy.Expr, se.Basic] = {}
+        self._positions: dict[str, Vec] = {}
+        self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
+
+    # -- conversion ---------------------------------------------------------------------------
+
+    def scalar(self, expr: sympy.Expr) -> se.Basic:
+        """A sympy expression of the system as a symengine expression on plain symbols."""
+        if expr in self._scalars:
+            return self._scalars[expr]
+        static = expr.xreplace(self._static)
+        for symbol in static.free_symbols:
+            self._back.setdefault(symbol.name, symbol)
+        try:
+            result = sympy2symengine(static)
+        except (RuntimeError, TypeError, NotImplementedError, AttributeError) as error:
+            raise UnsupportedError(str(error)) from error
+        if isinstance(result, se.FunctionSymbol | se.UndefFunction):
+            raise UnsupportedError(str(static))
+        self._scalars[expr] = result
+        return result
+
+    def vector(self, vector: Vector) -> Vec:
+        columns: Columns = {}
+        for matrix, frame in vector.args:
+            name = self._frame_of[id(frame)]
+            comps = tuple(self.scalar(matrix[i]) for i in range(3))
+            columns[name] = (
+                comps
+                if name not in columns
+                else tuple(a + b for a, b in zip(columns[name], comps, strict=True))
+            )  # type: ignore[assignment]
+        return Vec(columns)
+
+    def to_sympy(self, expr: se.Basic) -> sympy.Expr:
+        """Back to sympy, coordinates and rates as functions of time again (as the analysis has them)."""
+        converted = expr._sympy_()
+        mapping = {s: self._back[s.name] for s in converted.free_symbols if s.name in self._back}
+        return converted.xreplace(mapping)
+
+    # -- rotations ----------------------------------------------------------------------------
+
+    def rotation(self, frame: str) -> se.DenseMatrix:
+        """C such that (components in the parent) = C (components in `frame`)."""
+        if frame not in self._rotation:
+            parent = self.tree.parents[frame]
+            assert parent is not None
+            dcm = self.tree.frames[frame].dcm(self.tree.frames[parent])  # rows: frame's units
+            self._rotation[frame] = se.DenseMatrix(
+                3, 3, [self.scalar(dcm[j, i]) for i in range(3) for j in range(3)]
+            )
+        return self._rotation[frame]
+
+    def _ancestors(self, frame: str) -> list[str]:
+        chain = [frame]
+        while (parent := self.tree.parents.get(chain[-1])) is not None:
+            chain.append(parent)
+        return chain
+
+    def _path(self, start: str, end: str) -> tuple[list[str], list[str]]:
+        """Frames to climb from `start` (each to its parent), then frames to descend to `end`."""
+        climb = self._ancestors(start)
+        descend = self._ancestors(end)
+        common = next(f for f in descend if f in set(climb))
+        return climb[: climb.index(common)], list(reversed(descend[: descend.index(common)]))
+
+    def in_frame(self, key: UnitKey, frame: str) -> tuple[se.Basic, se.Basic, se.Basic]:
+        """Components in `frame` of the unit vector `key`, rotated one step at a time."""
+        memo = (key, frame)
+        if memo in self._in_frame:
+            return self._in_frame[memo]
+        for alias in self.tree.aliases(key):
+            if alias[0] == frame:
+                comps = [ZERO, ZERO, ZERO]
+                comps[alias[1]] = se.Integer(1)
+                self._in_frame[memo] = (comps[0], comps[1], comps[2])
+                return self._in_frame[memo]
+        up, down = self._path(key[0], frame)
+        column = se.DenseMatrix(3, 1, [se.Integer(int(i == key[1])) for i in range(3)])
+        for step in up:
+            column = self.rotation(step) * column
+        for step in down:
+            column = self.rotation(step).T * column
+        result = (column[0], column[1], column[2])
+        self._in_frame[memo] = result
+        return result
+
+    # -- products of unit vectors --------------------------------------------------------------
+
+    def _candidates(self, a: UnitKey, b: UnitKey) -> Iterable[tuple[str, tuple, tuple]]:
+        """(frame, a's components, b's components) in each frame where a or b is an axis."""
+        for frame in dict.fromkeys(k[0] for k in [*self.tree.aliases(a), *self.tree.aliases(b)]):
+            yield frame, self.in_frame(a, frame), self.in_frame(b, frame)
+
+    def unit_dot(self, a: UnitKey, b: UnitKey) -> se.Basic:
+        key = (a, b) if a <= b else (b, a)
+        if key not in self._dot:
+            best = None
+            for _, ua, ub in self._candidates(*key):
+                value = ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]
+                if best is None or se.count_ops(value) < se.count_ops(best):
+                    best = value
+            self._dot[key] = best if best is not None else ZERO
+        return self._dot[key]
+
+    def unit_cross(self, a: UnitKey, b: UnitKey) -> Vec:
+        if (a, b) not in self._cross:
+            best: Vec | None = None
+            best_size = 0
+            for frame, ua, ub in self._candidates(a, b):
+                comps = (
+                    ua[1] * ub[2] - ua[2] * ub[1],
+                    ua[2] * ub[0] - ua[0] * ub[2],
+                    ua[0] * ub[1] - ua[1] * ub[0],
+                )
+                size = sum(se.count_ops(c) for c in comps)
+                if best is None or size < best_size:
+                    best, best_size = Vec({frame: comps}), size
+            self._cross[(a, b)] = best if best is not None else Vec()
+        return self._cross[(a, b)]
+
+    def cross(self, u: Vec, w: Vec) -> Vec:
+        total = Vec()
+        for cu, ku in u.units():
+            for cw, kw in w.units():
+                total = total + self.unit_cross(ku, kw).scaled(cu * cw)
+        return total
+
+    def express(self, u: Vec, frame: str) -> tuple[se.Basic, se.Basic, se.Basic]:
+        """Components of a vector in one frame."""
+        comps = [ZERO, ZERO, ZERO]
+        for cu, ku in u.units():
+            column = self.in_frame(ku, frame)
+            for i in range(3):
+                if not isinstance(column[i], Zero):
+                    comps[i] = comps[i] + cu * column[i]
+        return comps[0], comps[1], comps[2]
+
+    def dot(self, u: Vec, w: Vec) -> se.Basic:
+        """u . w evaluated in the frame where it is smallest: one of u's (an action's force or
+        moment, in few frames), or of w's when w lies in at most two."""
+        best: se.Basic | None = None
+        best_size = 0
+        if u.is_zero() or w.is_zero():
+            return ZERO
+        for frame in dict.fromkeys([*u.columns, *w.columns]):
+            a, b = self.express(u, frame), self.express(w, frame)
+            value = a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+            size = se.count_ops(value)
+            if best is None or size < best_size:
+                best, best_size = value, size
+        return best if best is not None else ZERO
+
+    # -- Jacobian columns -----------------------------------------------------------------------
+
+    def omega(self, frame: str) -> dict[str, Vec]:
+        """Partial angular velocities of a frame relative to the referential, per variable."""
+        if frame in self._omega:
+            return self._omega[frame]
+        parent = self.tree.parents.get(frame)
+        if parent is None or frame not in self.tree.angles:
+            result: dict[str, Vec] = {}
+        else:
+            result = dict(self.omega(parent))
+            angle = self.scalar(self.tree.angles[frame])
+            axis = self.tree.axes[frame]
+            for q in self.variables:
+                factor = angle.diff(self._symbol[q])
+                if not isinstance(factor, Zero):
+                    term = _unit(axis, factor)
+                    result[q] = result[q] + term if q in result else term
+        self._omega[frame] = result
+        return result
+
+    def position(self, point: str) -> Vec:
+        """r_OP from the root point."""
+        if point not in self._positions:
+            self._positions[point] = self.vector(self.system.points[point].position)
+        return self._positions[point]
+
+    def _derivative(self, position: Vec) -> dict[str, Vec]:
+        """Columns of d/dt of a position in the referential: dc/dq e + W x c e per frame."""
+        result: dict[str, Vec] = {}
+        for frame, comps in position.columns.items():
+            omega = self.omega(frame)
+            for q in self.variables:
+                symbol = self._symbol[q]
+                term = Vec({frame: tuple(c.diff(symbol) for c in comps)})  # type: ignore[dict-item]
+                if q in omega:
+                    term = term + self.cross(omega[q], Vec({frame: comps}))
+                if not term.is_zero():
+                    result[q] = result[q] + term if q in result else term
+        return result
+
+    def velocity(self, point: str) -> dict[str, Vec]:
+        """Partial velocities of a point by its rule (fixed, transport, or derivative)."""
+        if point in self._velocity:
+            return self._velocity[point]
+        spec = self.system.points[point]
+        if spec.rule == "fixed":
+            result: dict[str, Vec] = {}
+        elif spec.rule == "attached" and spec.body is not None:
+            body = self.system.bodies[spec.body]
+            if body.origin == point:
+                result = self._derivative(self.position(point))
+            else:
+                result = self.body_point(spec.body, point)
+        else:
+            result = self._derivative(self.position(point))
+        self._velocity[point] = result
+        return result
+
+    def body_point(self, body: str, point: str) -> dict[str, Vec]:
+        """Partial velocities of `point` moving with `body`: J_A + W x r_AP."""
+        key = (body, point)
+        if key in self._body_points:
+            return self._body_points[key]
+        spec = self.system.bodies[body]
+        result = self.velocity(spec.origin)
+        if point != spec.origin:
+            arm = self.position(point) - self.position(spec.origin)
+            result = dict(result)
+            for q, w in self.omega(spec.frame).items():
+                term = self.cross(w, arm)
+                result[q] = result[q] + term if q in result else term
+        self._body_points[key] = result
+        return result
+
+    def coefficients(self, on: str, by: str | None, screw: Screw) -> dict[str, se.Basic]:
+        """Q^q = R . dv_P/dq' + M_P . domega/dq' of a screw on `on` (reaction on `by` implied)."""
+        force, moment = self.vector(screw.resultant), self.vector(screw.moment)
+        result = {}
+        for q in self.variables:
+            total = self._share(on, screw.point, q, force, moment)
+            if by is not None:
+                total = total - self._share(by, screw.point, q, force, moment)
+            result[q] = total
+        return result
+
+    def _share(self, body: str, point: str, q: str, force: Vec, moment: Vec) -> se.Basic:
+        frame = self.system.bodies[body].frame
+        velocity = self.body_point(body, point).get(q)
+        omega = self.omega(frame).get(q)
+        total = self.dot(force, velocity) if velocity is not None else ZERO
+        if omega is not None:
+            total = total + self.dot(moment, omega)
+        return total
+
+    def action_coefficients(self, screws: Iterable[AppliedScrew]) -> dict[str, sympy.Expr]:
+        """Q^q and Q^t of one action's screws, as sympy, each screw's share in its smaller form."""
+        total = {q: sympy.Integer(0) for q in self.variables}
+        for applied in screws:
+            for q, value in self.coefficients(applied.on, applied.by, applied.screw).items():
+                total[q] += self.readable(value)
+        return total
+
+    def readable(self, expr: se.Basic) -> sympy.Expr:
+        """The smaller of the share as built and its expansion (products of sums of sines and
+        cosines often cancel once expanded), as sympy. Large shares are left as built."""
+        best = expr
+        if se.count_ops(expr) <= EXPAND_LIMIT:
+            expanded = se.expand(expr)
+            if se.count_ops(expanded) < se.count_ops(expr):
+                best = expanded
+        return self.to_sympy(best)
