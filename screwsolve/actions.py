@@ -78,7 +78,7 @@ class ActionKind(ABC):
         """Power coefficients from partial velocities (Jacobian columns), each screw resolved
         about its own point; the power is then sum q' Q^q + Q^t, which holds because every
         velocity is linear in the rates. Expressions symengine cannot hold take the sympy route."""
-        from .jacobian import UnsupportedError
+        from .engine import UnsupportedError
 
         screws = self.to_screws(kinematics)
         try:

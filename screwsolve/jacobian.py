@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 import symengine as se
 import sympy
-from symengine.lib.symengine_wrapper import Zero, sympy2symengine
+from symengine.lib.symengine_wrapper import Zero
 from sympy.physics.vector import Vector
 
+from .engine import from_engine, to_engine
 from .frames import UnitKey
 
 if TYPE_CHECKING:
@@ -34,10 +35,6 @@ Columns = dict[str, tuple[se.Basic, se.Basic, se.Basic]]  # frame name -> compon
 ZERO = se.Integer(0)
 ONE = se.Integer(1)
 EXPAND_LIMIT = 400  # operations; expanding a share of a long chain multiplies its size
-
-
-class UnsupportedError(Exception):
-    """An expression symengine cannot represent; the caller falls back to sympy."""
 
 
 class Vec:
@@ -123,12 +120,7 @@ class JacobianCore:
         static = expr.xreplace(self._static)
         for symbol in static.free_symbols:
             self._back.setdefault(symbol.name, symbol)
-        try:
-            result = sympy2symengine(static)
-        except (RuntimeError, TypeError, NotImplementedError, AttributeError) as error:
-            raise UnsupportedError(str(error)) from error
-        if isinstance(result, se.FunctionSymbol | se.UndefFunction):
-            raise UnsupportedError(str(static))
+        result = to_engine(static)
         self._scalars[expr] = result
         return result
 
@@ -146,9 +138,7 @@ class JacobianCore:
 
     def to_sympy(self, expr: se.Basic) -> sympy.Expr:
         """Back to sympy, coordinates and rates as functions of time again (as the analysis has them)."""
-        converted = expr._sympy_()
-        mapping = {s: self._back[s.name] for s in converted.free_symbols if s.name in self._back}
-        return converted.xreplace(mapping)
+        return from_engine(expr, self._back)
 
     # -- rotations ----------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from .result import (
     VectorValue,
 )
 from .screws import Screw, comoment
-from .simplification import tidy
+from .simplification import smaller_factored, tidy
 
 
 class Presenter:
@@ -40,6 +40,21 @@ class Presenter:
     def vector(self, vector: Vector) -> VectorValue:
         terms = [(self.scalar(c), unit) for c, unit in self.frames.terms(vector)]
         return VectorValue(tuple((c, u) for c, u in terms if c != 0))
+
+    def coefficients(self, values: dict[str, sympy.Expr]) -> dict[str, sympy.Expr]:
+        return {q: self.scalar(v) for q, v in values.items()}
+
+    def power(self, coefficients: dict[str, sympy.Expr]) -> sympy.Expr:
+        """P = sum q' Q^q + Q^t from simplified coefficients: the power reads as the book
+        decomposes it, and no large power expression is simplified whole."""
+        rates = self.analysis.system.rates
+        power = sympy.Add(
+            *(
+                self.analysis.static(rates[q]) * value if q in rates else value
+                for q, value in coefficients.items()
+            )
+        )
+        return smaller_factored(power)
 
     def screw(self, screw: Screw) -> ScrewValue:
         return ScrewValue(self.vector(screw.resultant), self.vector(screw.moment), screw.point)
@@ -78,6 +93,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         b: {q: p.screw(s) for q, s in kin.partial_screws(b, at).items()} for b in system.bodies
     }
     noncontributing = set(analysis.noncontributing)
+    shares = {id(a): p.coefficients(a.coefficients) for a in analysis.actions}
     actions = tuple(
         ActionValue(
             name=a.action.name,
@@ -90,8 +106,8 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
                 for s in a.screws
             ),
             potential=p.scalar(a.action.potential) if a.action.potential is not None else None,
-            power=p.scalar(a.power),
-            coefficients={q: p.scalar(v) for q, v in a.coefficients.items()},
+            power=p.power(shares[id(a)]),
+            coefficients=shares[id(a)],
             noncontributing=a.action.name in noncontributing,
         )
         for a in analysis.actions
@@ -108,6 +124,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         )
         for j in analysis.joints
     )
+    totals = p.coefficients(analysis.coefficients)
     c = analysis.constraints
     constraints = ConstraintValue(
         equations=tuple(x.text for x in system.constraints),
@@ -124,8 +141,8 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         kinematic_screws=kinematic,
         partial_screws=partial,
         actions=actions,
-        power=p.scalar(analysis.power),
-        coefficients={q: p.scalar(v) for q, v in analysis.coefficients.items()},
+        power=p.power(totals),
+        coefficients=totals,
         constraints=constraints,
         noncontributing=tuple(analysis.noncontributing),
         potential_mismatches={

@@ -2,9 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+import sympy
 from hypothesis import HealthCheck, given, settings
 
-from .chains import Link, chains, mechanics_coefficients, to_yaml
+from screwsolve.simplification import tidy
+
+from .chains import (
+    Link,
+    chains,
+    mechanics_coefficients,
+    to_yaml,
+    two_axis_chain_mechanics,
+    two_axis_chain_yaml,
+)
 from .conftest import same, solve_text
 
 
@@ -16,3 +27,15 @@ def test_power_coefficients_agree_with_sympy_mechanics(links: list[Link]) -> Non
     for name, value in expected.items():
         ours = analysis.static(analysis.coefficients[name])
         assert same(ours, value), (name, to_yaml(links))
+
+
+@pytest.mark.parametrize("links", [1, 2, 3])
+def test_two_axis_benchmark_chain_agrees_and_prints_no_larger(links: int) -> None:
+    """The speed benchmark's chain: equal to sympy.physics.mechanics, and each printed
+    coefficient no larger (sympy count_ops) than mechanics' unsimplified one."""
+    analysis = solve_text(two_axis_chain_yaml(links))
+    expected = two_axis_chain_mechanics(links)
+    for name, value in expected.items():
+        printed = tidy(analysis.static(analysis.coefficients[name]))
+        assert same(printed, value), name
+        assert sympy.count_ops(printed) <= sympy.count_ops(value), name

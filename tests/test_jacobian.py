@@ -1,0 +1,62 @@
+"""The Jacobian-column route equals the sympy comoment route, action by action, and falls back."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from screwsolve import engine
+from screwsolve.actions import ActionKind
+
+from .chains import two_axis_chain_mechanics, two_axis_chain_yaml
+from .conftest import PROBLEMS, same, solve_text
+
+
+@pytest.mark.parametrize("path", sorted(PROBLEMS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_each_action_matches_the_comoment_route(path) -> None:
+    analysis = solve_text(path.read_text(encoding="utf-8"))
+    kin = analysis.kinematics
+    for terms in analysis.actions:
+        if type(terms.action).contribution is not ActionKind.contribution:
+            continue  # a bare potential: not a screw
+        reference = type(terms.action).comoments(
+            terms.action, kin, analysis.variables, list(terms.screws)
+        )
+        for q in analysis.variables:
+            ours = analysis.static(terms.coefficients[q])
+            theirs = analysis.static(reference.coefficients[q])
+            assert same(ours, theirs), (path.name, terms.action.name, q)
+        assert same(analysis.static(terms.power), analysis.static(reference.power))
+
+
+def test_fallback_route_when_symengine_cannot_hold_an_expression(monkeypatch) -> None:
+    def refuse(expr: sympy.Expr) -> None:
+        raise engine.UnsupportedError("refused for the test")
+
+    monkeypatch.setattr("screwsolve.jacobian.to_engine", refuse)
+    analysis = solve_text(two_axis_chain_yaml(1))
+    expected = two_axis_chain_mechanics(1)
+    for q, value in expected.items():
+        assert same(analysis.static(analysis.coefficients[q]), value), q
+
+
+def test_prescribed_and_geometric_points_have_time_columns() -> None:
+    """A bead at s on a rod turning at Omega t: Q^s = F, Q^t = N s Omega (hand derivation:
+    v = s' x1 + s Omega y1, partial screws {0; x1} and {Omega z0; s Omega y1})."""
+    text = """
+title: bead
+referential: 0
+parameters: {Omega: positive, F: real, N: real}
+coordinates: [s]
+frames: {0: {}, 1: {from: 0, rotate: [z, Omega*t]}}
+points:
+  O: {fixed_in: 0}
+  B: {from: O, position: s*x1}
+bodies: {bead: {frame: 1, origin: B}}
+actions: [{name: push, on: bead, at: B, force: F*x1 + N*y1}]
+"""
+    analysis = solve_text(text)
+    assert same(analysis.static(analysis.coefficients["s"]), sympy.Symbol("F", real=True))
+    expected_t = sympy.Symbol("N", real=True) * sympy.Symbol("s", real=True)
+    expected_t *= sympy.Symbol("Omega", positive=True)
+    assert same(analysis.static(analysis.coefficients["t"]), expected_t)

@@ -1,0 +1,41 @@
+"""tidy: never larger, equal by probing, and the rewrites a textbook reader expects."""
+
+from __future__ import annotations
+
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from screwsolve.simplification import pythagorean_form, tidy
+
+from .conftest import same
+
+a, b, c, r = sympy.symbols("a b c r", real=True)
+TERMS = [sympy.sin(a), sympy.cos(a), sympy.sin(b), sympy.cos(b), r, sympy.Integer(2)]
+
+
+def test_pythagorean_identity_cancels() -> None:
+    assert tidy(r * sympy.sin(a) ** 2 + r * sympy.cos(a) ** 2) == r
+
+
+def test_products_of_a_frame_chain_fold_into_angle_sums() -> None:
+    expr = (sympy.cos(a) * sympy.cos(b) - sympy.sin(a) * sympy.sin(b)) * sympy.cos(c) - (
+        sympy.sin(a) * sympy.cos(b) + sympy.sin(b) * sympy.cos(a)
+    ) * sympy.sin(c)
+    assert tidy(expr) == sympy.cos(a + b + c)
+
+
+def test_pythagorean_form_rewrites_every_even_power() -> None:
+    expr = sympy.sin(a) ** 5 * r + sympy.sin(a) ** 2 * sympy.cos(b)
+    rewritten = pythagorean_form(expr, sympy.sin)
+    assert not any(isinstance(p.base, sympy.sin) and p.exp >= 2 for p in rewritten.atoms(sympy.Pow))
+    assert same(rewritten, expr)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(TERMS), st.sampled_from(TERMS), st.integers(-3, 3))))
+def test_tidy_is_equal_and_never_larger(terms: list[tuple[sympy.Expr, sympy.Expr, int]]) -> None:
+    expr = sympy.Add(*(k * x * y for x, y, k in terms))
+    result = tidy(expr)
+    assert same(result, expr)
+    assert sympy.count_ops(result) <= sympy.count_ops(expr)
