@@ -1,14 +1,13 @@
 """Expressions made as small as the textbook's own answers, each computed once, in bounded time.
 
-Comoments of screws built term by term are already close to the book's form, so only cheap
-rewrites are tried on every expression, in symengine: expansion (products of sums of sines and
-cosines often cancel) and a Pythagorean normal form (sin^2 -> 1 - cos^2, or the reverse); then
-common factors (sympy's factor_terms, on expressions small enough).
-sympy's trigsimp and simplify can take minutes on a chain's coefficients (trigsimp of a 3-link
-chain's took about 300 s), so they run only on small expressions holding few trigonometric
-functions (the double pendulum's sin a sin b - cos a cos b = -cos(a + b)). A candidate is kept
-only when it is smaller (sympy `count_ops`) than what we had: never larger than the input.
-"""
+Comoments of screws built term by term are already close to the book's form, so only cheap,
+bounded rewrites are tried, in symengine: expansion (products of sums of sines and cosines often
+cancel) and Pythagorean normal forms (tan, cot, sec, csc written with sines and cosines, then
+sin^2 -> 1 - cos^2 or the reverse: cot^2 + 1 = 1/sin^2); then sympy's angle-sum folding
+(cos a cos b - sin a sin b = cos(a + b), what a chain of frames produces) and common factors.
+sympy's trigsimp and simplify are never called: they took minutes on a 3-link chain's
+coefficients (trigsimp about 300 s) and, on the shipped problems, found nothing these rewrites
+miss. A candidate is kept only when it is smaller (sympy `count_ops`): never larger than the input."""
 
 from __future__ import annotations
 
@@ -20,8 +19,6 @@ from sympy.simplify.fu import TR10i
 
 from .engine import UnsupportedError, from_engine, symbols_of, to_engine
 
-SIMPLIFY_LIMIT = 120  # operations, for trigsimp and simplify
-TRIG_FUNCTIONS_LIMIT = 4  # distinct trigonometric function calls, for trigsimp and simplify
 EXPAND_LIMIT = 1500  # operations, for expansion and the Pythagorean forms
 FACTOR_LIMIT = 600  # operations, for sympy's factor_terms (slow on large sums)
 SUM_LIMIT = 300  # operations, for folding products of sines and cosines into angle sums
@@ -34,21 +31,6 @@ def _explosive(expr: sympy.Expr) -> bool:
         power.exp.is_Integer and abs(int(power.exp)) > 6 and isinstance(power.base, sympy.Add)
         for power in expr.atoms(sympy.Pow)
     )
-
-
-def _trig_degree(expr: sympy.Expr) -> tuple[int, int]:
-    """(highest trig degree of a term in one angle, highest total trig degree of a term)."""
-    same = total = 0
-    for term in sympy.Add.make_args(sympy.expand(expr)):
-        degree: dict[sympy.Expr, int] = {}
-        for factor in sympy.Mul.make_args(term):
-            base, exponent = factor.as_base_exp()
-            if isinstance(base, _TRIG) and exponent.is_Integer:
-                degree[base.args[0]] = degree.get(base.args[0], 0) + abs(int(exponent))
-        if degree:
-            same = max(same, *degree.values())
-            total = max(total, sum(degree.values()))
-    return same, total
 
 
 def _pythagorean(expr: se.Basic, square: type, other: type) -> se.Basic:
@@ -80,7 +62,19 @@ def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
     except UnsupportedError:
         return None
     candidates = [se.expand(engine)]
-    if expr.has(sympy.sin, sympy.cos):
+    ratios = {
+        f: se.cos(f.args[0]) / se.sin(f.args[0])
+        if isinstance(f, se.cot)
+        else se.sin(f.args[0]) / se.cos(f.args[0])
+        if isinstance(f, se.tan)
+        else 1 / se.cos(f.args[0])
+        if isinstance(f, se.sec)
+        else 1 / se.sin(f.args[0])
+        for f in engine.atoms(se.cot, se.tan, se.sec, se.csc)
+    }
+    if ratios:  # cot^2 + 1 = 1/sin^2 once written with sines and cosines
+        engine = engine.xreplace(ratios)
+    if expr.has(*_TRIG):
         candidates.append(_pythagorean(engine, se.sin, se.cos))
         candidates.append(_pythagorean(engine, se.cos, se.sin))
     best = min(candidates, key=se.count_ops)
@@ -93,7 +87,8 @@ def smaller_factored(expr: sympy.Expr) -> sympy.Expr:
     if size > FACTOR_LIMIT:
         return expr
     factored = sympy.factor_terms(expr)
-    return factored if sympy.count_ops(factored) < size else expr
+    penalty = 1 if factored.is_Mul and factored.args[0] is sympy.S.NegativeOne else 0
+    return factored if sympy.count_ops(factored) + penalty < size else expr
 
 
 @lru_cache(maxsize=4096)
@@ -116,11 +111,4 @@ def tidy(expr: sympy.Expr) -> sympy.Expr:
     if best_size <= SUM_LIMIT and best.has(sympy.sin, sympy.cos):
         consider(TR10i(best))  # cos a cos b - sin a sin b = cos(a + b): a frame chain's dots
     consider(smaller_factored(best))
-    trig_calls = len(best.atoms(*_TRIG))
-    if best_size <= SIMPLIFY_LIMIT and 0 < trig_calls <= TRIG_FUNCTIONS_LIMIT:
-        _, total = _trig_degree(best)
-        if total >= 2:  # sin a sin b - cos a cos b = -cos(a + b), sin^2 + cos^2 = 1 ...
-            consider(sympy.trigsimp(best))
-        if _trig_degree(best)[0] >= 2:
-            consider(sympy.simplify(best))
     return best
