@@ -304,5 +304,8 @@ def schema() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point (its own process: imports kept to what commands use)."""
+    from .startup import lean_imports
+
+    lean_imports()
     app(prog_name="screwsolve")
