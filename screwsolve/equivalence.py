@@ -1,6 +1,8 @@
 """Are two expressions equal? Numeric probing at random admissible points, high precision.
 
 Each symbol is drawn from a range its assumptions admit (positive, nonnegative, negative, real);
+values are computed by symengine with MPFR at the same precision where it can hold the expression
+(sympy otherwise), which is what keeps probing a long chain's coefficients cheap;
 points where either side is singular are skipped; values are compared as complex numbers, so
 expressions that are complex at some points still compare. Symbolic simplification is only a
 tie-breaker when too few points could be evaluated. Never string comparison.
@@ -10,10 +12,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
+import symengine as se
 import sympy
 
-PRECISION = 30
+PRECISION = 30  # significant digits
+BITS = 100  # the same precision in bits, for symengine (MPFR)
 PROBES = 10
 MIN_VALID = 4
 TOLERANCE = 1e-12
@@ -41,12 +46,41 @@ def _draw(symbol: sympy.Symbol, rng: random.Random) -> sympy.Float:
 
 
 def _evaluate(expr: sympy.Expr, values: dict[sympy.Symbol, sympy.Float]) -> complex | None:
+    engine = _engine_form(expr)
+    if engine is not None:
+        return _evaluate_engine(engine, values)
     try:
         number = expr.xreplace(values).evalf(PRECISION)
         if number.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or not number.is_number:
             return None
         result = complex(number)
     except (TypeError, ValueError, ZeroDivisionError, OverflowError, ArithmeticError):
+        return None
+    if result != result or abs(result) > 1e100:
+        return None
+    return result
+
+
+@lru_cache(maxsize=1024)
+def _engine_form(expr: sympy.Expr) -> se.Basic | None:
+    """The expression in symengine (evaluates large expressions many times faster), or None
+    when symengine cannot hold it (sympy evaluates those)."""
+    from .engine import UnsupportedError, to_engine
+
+    try:
+        return to_engine(expr)
+    except UnsupportedError:
+        return None
+
+
+def _evaluate_engine(expr: se.Basic, values: dict[sympy.Symbol, sympy.Float]) -> complex | None:
+    mapping = {se.Symbol(s.name): se.RealMPFR(str(v), BITS) for s, v in values.items()}
+    try:
+        number = expr.xreplace(mapping).evalf(BITS)
+        if not number.is_number or number.has(se.zoo, se.nan, se.oo, -se.oo):
+            return None
+        result = complex(number)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, ArithmeticError, RuntimeError):
         return None
     if result != result or abs(result) > 1e100:
         return None
