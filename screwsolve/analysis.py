@@ -117,9 +117,10 @@ class Analysis:
             if energy is None or not terms.screws:
                 continue
             explicit = explicit_time_derivative(energy, self.system)
+            static = self.static(energy)  # d/dq of a plain symbol: far cheaper than of q(t)
             mismatched = []
             for q in self.variables:
-                derived = -explicit if q == TIME else -energy.diff(self.system.coordinates[q])
+                derived = -explicit if q == TIME else -static.diff(sympy.Symbol(q, real=True))
                 if not self.is_zero(derived - terms.coefficients[q]):
                     mismatched.append(q)
             result.append(PotentialCheck(terms.action.name, energy, tuple(mismatched)))

@@ -20,7 +20,7 @@ from sympy.simplify.fu import TR10i
 from .engine import UnsupportedError, from_engine, symbols_of, to_engine
 
 EXPAND_LIMIT = 1500  # operations, for expansion and the Pythagorean forms
-FACTOR_LIMIT = 600  # operations, for sympy's factor_terms (slow on large sums)
+FACTOR_LIMIT = 300  # operations, for sympy's factor_terms (slow on large sums)
 SUM_LIMIT = 300  # operations, for folding products of sines and cosines into angle sums
 _TRIG = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc)
 
@@ -78,6 +78,8 @@ def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
         candidates.append(_pythagorean(engine, se.sin, se.cos))
         candidates.append(_pythagorean(engine, se.cos, se.sin))
     best = min(candidates, key=se.count_ops)
+    if se.count_ops(best) >= se.count_ops(engine):
+        return None  # nothing gained: spare the conversion back
     return from_engine(best, symbols_of(expr))
 
 
