@@ -83,9 +83,10 @@ def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
     return from_engine(best, symbols_of(expr))
 
 
-def smaller_factored(expr: sympy.Expr) -> sympy.Expr:
-    """The expression or its common factors pulled out, whichever is smaller (cheap)."""
-    size = sympy.count_ops(expr)
+def smaller_factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:
+    """The expression or its common factors pulled out, whichever is smaller (cheap);
+    `size`, when known, is its count_ops."""
+    size = sympy.count_ops(expr) if size is None else size
     if size > FACTOR_LIMIT:
         return expr
     factored = sympy.factor_terms(expr)
@@ -112,5 +113,6 @@ def tidy(expr: sympy.Expr) -> sympy.Expr:
         consider(_engine_candidate(expr))
     if best_size <= SUM_LIMIT and best.has(sympy.sin, sympy.cos):
         consider(TR10i(best))  # cos a cos b - sin a sin b = cos(a + b): a frame chain's dots
-    consider(smaller_factored(best))
+    if best_size <= FACTOR_LIMIT:
+        consider(smaller_factored(best, best_size))
     return best
