@@ -177,6 +177,8 @@ def _weight(ctx: _Context, name: str, body: str, gravity: Vector, path: Path) ->
     if spec.mass is None or spec.mass_center is None:
         ctx.out.error(path, f"the weight of body '{body}' needs its mass and mass_center")
         return None
+    if spec.mass_center not in ctx.points:
+        return None  # the point itself was reported bad
     position = ctx.points[spec.mass_center].position
     mass = spec.mass
 
