@@ -24,6 +24,7 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -36,33 +37,69 @@ def _peak_mb() -> float:
 
 
 def _probe_values(names: list[str], seed: int) -> dict[str, float]:
-    rng = random.Random(seed)
-    return {name: rng.uniform(0.3, 2.0) for name in names}
+    return {name: random.Random(f"{seed}:{name}").uniform(0.3, 2.0) for name in names}
 
 
-def _evaluate(engine_exprs: dict, seed: int) -> dict[str, float]:
+def _evaluate(engine_exprs: dict, names: list[str], seed: int) -> dict[str, float]:
     """Each expression at one random point (symengine, names only)."""
     import symengine as se
 
-    names = sorted({str(s) for e in engine_exprs.values() for s in e.free_symbols})
     values = _probe_values(names, seed)
     mapping = {se.Symbol(n): se.Float(v) for n, v in values.items()}
     return {q: float(e.xreplace(mapping).evalf()) for q, e in engine_exprs.items()}
 
 
+def _names(analysis) -> list[str]:
+    """Every symbol name of the chain: parameters, coordinates and rates."""
+    names = [*analysis.system.parameters, *analysis.system.coordinates]
+    return sorted([*names, *(f"{q}'" for q in analysis.system.coordinates)])
+
+
 def side_sympy(links: int) -> dict:
-    from screwsolve.engine import to_engine
     from tests.chains import two_axis_chain_mechanics
 
     start = time.perf_counter()
     result = two_axis_chain_mechanics(links)
     seconds = time.perf_counter() - start
-    engine = {q: to_engine(e) for q, e in result.items()}
-    return {
-        "seconds": seconds,
-        "rss": _peak_mb(),
-        "probes": [_evaluate(engine, s) for s in (1, 2)],
-    }
+    rss = _peak_mb()
+    names = sorted({s.name for e in result.values() for s in e.free_symbols})
+    probes = []
+    for seed in (1, 2):
+        values = _probe_values(names, seed)
+        probes.append({q: _evaluate_shared(e, values, {}) for q, e in result.items()})
+    return {"seconds": seconds, "rss": rss, "probes": probes}
+
+
+def _evaluate_shared(expr, values: dict[str, float], memo: dict[int, float]) -> float:
+    """Float value of a sympy expression, each shared subexpression once (sympy's results at
+    n = 12 are far too large to walk as trees)."""
+    import math
+
+    import sympy
+
+    key = id(expr)
+    if key in memo:
+        return memo[key]
+    if isinstance(expr, sympy.Symbol):
+        value = values[expr.name]
+    elif expr.is_Number:
+        value = float(expr)
+    else:
+        args = [_evaluate_shared(a, values, memo) for a in expr.args]
+        if isinstance(expr, sympy.Add):
+            value = math.fsum(args)
+        elif isinstance(expr, sympy.Mul):
+            value = math.prod(args)
+        elif isinstance(expr, sympy.Pow):
+            value = args[0] ** args[1]
+        elif isinstance(expr, sympy.sin):
+            value = math.sin(args[0])
+        elif isinstance(expr, sympy.cos):
+            value = math.cos(args[0])
+        else:
+            raise TypeError(f"unexpected {type(expr).__name__} in a power coefficient")
+    memo[key] = value
+    return value
 
 
 def side_screwsolve(links: int) -> dict:
@@ -82,6 +119,7 @@ def side_screwsolve(links: int) -> dict:
             for q, value in core.coefficients(applied.on, applied.by, applied.screw).items():
                 totals[q] += value
     done = time.perf_counter()
+    rss = _peak_mb()
     converted = {q: core.to_sympy(v) for q, v in totals.items()}
     as_sympy = time.perf_counter() - done
     del converted
@@ -89,8 +127,8 @@ def side_screwsolve(links: int) -> dict:
         "build": built - start,
         "seconds": done - built,
         "to_sympy": as_sympy,
-        "rss": _peak_mb(),
-        "probes": [_evaluate(totals, s) for s in (1, 2)],
+        "rss": rss,
+        "probes": [_evaluate(totals, _names(analysis), s) for s in (1, 2)],
     }
 
 
@@ -126,7 +164,7 @@ def _child(side: str, links: int, timeout: float) -> dict | None:
 
 def _agree(a: dict, b: dict) -> bool:
     return all(
-        abs(pa[q] - pb[q]) <= 1e-9 * max(1.0, abs(pa[q]), abs(pb[q]))
+        abs(pa[q] - pb[q]) <= 1e-8 * max(1.0, abs(pa[q]), abs(pb[q]))
         for pa, pb in zip(a["probes"], b["probes"], strict=True)
         for q in pa
     )
@@ -154,7 +192,7 @@ def main() -> None:
 
     print(
         "| n | sympy partial_velocity + dot | peak MB | screwsolve build | screwsolve Q "
-        "| speed-up | peak MB | to sympy | equal |"
+        "| speed-up (Q; with build) | peak MB | to sympy | equal |"
     )
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
     for links in args.links:
@@ -169,7 +207,8 @@ def main() -> None:
             continue
         print(
             f"| {links} | {theirs['seconds']:.2f} s | {theirs['rss']:.0f} | {ours['build']:.2f} s "
-            f"| {ours['seconds']:.3f} s | {theirs['seconds'] / ours['seconds']:.0f}x "
+            f"| {ours['seconds']:.3f} s | {theirs['seconds'] / ours['seconds']:.0f}x; "
+            f"{theirs['seconds'] / (ours['seconds'] + ours['build']):.0f}x "
             f"| {ours['rss']:.0f} | {ours['to_sympy']:.2f} s | {_agree(ours, theirs)} |"
         )
 
@@ -180,6 +219,14 @@ def main() -> None:
     print("| --- | --- | --- |")
     for q, size in printed["ours"].items():
         print(f"| {q} | {size} | {printed['sympy'][q]} |")
+
+    with tempfile.TemporaryDirectory() as folder:
+        from tests.chains import two_axis_chain_yaml
+
+        chain = Path(folder) / "chain3.yaml"
+        chain.write_text(two_axis_chain_yaml(3), encoding="utf-8")
+        whole = _wall([sys.executable, "-m", "screwsolve", "run", str(chain)], runs=3)
+    print(f"whole `screwsolve run` of the n = 3 chain (every table): {whole:.2f} s")
 
     plate = str(ROOT / "problems" / "plate-on-a-step.yaml")
     base = _wall([sys.executable, "-c", "import sympy"])
