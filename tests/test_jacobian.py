@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 import sympy
+from hypothesis import HealthCheck, given, settings
 
 from screwsolve import engine
 from screwsolve.actions import ActionKind
 
 from .chains import two_axis_chain_mechanics, two_axis_chain_yaml
 from .conftest import PROBLEMS, same, solve_text
+from .strategies import problems
 
 
 @pytest.mark.parametrize("path", sorted(PROBLEMS.glob("*.yaml")), ids=lambda p: p.stem)
@@ -60,3 +62,16 @@ actions: [{name: push, on: bead, at: B, force: F*x1 + N*y1}]
     expected_t = sympy.Symbol("N", real=True) * sympy.Symbol("s", real=True)
     expected_t *= sympy.Symbol("Omega", positive=True)
     assert same(analysis.static(analysis.coefficients["t"]), expected_t)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_random_problems_match_the_comoment_route(text: str) -> None:
+    """Trees of frames, prescribed angles, geometric points, interactions: both routes agree."""
+    analysis = solve_text(text)
+    kin = analysis.kinematics
+    for terms in analysis.actions:
+        reference = terms.action.comoments(kin, analysis.variables, list(terms.screws))
+        for q in analysis.variables:
+            ours = analysis.static(terms.coefficients[q])
+            assert same(ours, analysis.static(reference.coefficients[q])), (q, text)
