@@ -24,6 +24,7 @@ from .result import (
     VectorValue,
 )
 from .screws import Screw, comoment
+from .sharing import share
 from .simplification import smaller_factored, tidy
 
 
@@ -71,6 +72,11 @@ class Presenter:
             shares={q: self.scalar(comoment(applied.screw, s)) for q, s in partials.items()},
         )
 
+    def names(self) -> set[str]:
+        """Every name a problem already uses in expressions (shared names must differ)."""
+        system = self.analysis.system
+        return {*system.parameters, *system.coordinates, *self.frames.unit_names.values()}
+
     def notation(self) -> Notation:
         latex: dict[str, str] = {}
         for (frame, index), unit in self.frames.unit_names.items():
@@ -93,7 +99,21 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         b: {q: p.screw(s) for q, s in kin.partial_screws(b, at).items()} for b in system.bodies
     }
     noncontributing = set(analysis.noncontributing)
-    shares = {id(a): p.coefficients(a.coefficients) for a in analysis.actions}
+    totals = p.coefficients(analysis.coefficients)
+    values: dict[str, sympy.Expr] = {}
+    for index, a in enumerate(analysis.actions):
+        coefficients = p.coefficients(a.coefficients)
+        values.update({f"{index}|{q}": v for q, v in coefficients.items()})
+        values[f"{index}|power"] = p.power(coefficients)
+    values.update({f"total|{q}": v for q, v in totals.items()})
+    values["total|power"] = p.power(totals)
+    values, shared = share(values, p.names())
+    shares = {
+        id(a): {q: values[f"{index}|{q}"] for q in analysis.variables}
+        for index, a in enumerate(analysis.actions)
+    }
+    powers = {id(a): values[f"{index}|power"] for index, a in enumerate(analysis.actions)}
+    totals = {q: values[f"total|{q}"] for q in analysis.variables}
     actions = tuple(
         ActionValue(
             name=a.action.name,
@@ -106,7 +126,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
                 for s in a.screws
             ),
             potential=p.scalar(a.action.potential) if a.action.potential is not None else None,
-            power=p.power(shares[id(a)]),
+            power=powers[id(a)],
             coefficients=shares[id(a)],
             noncontributing=a.action.name in noncontributing,
         )
@@ -124,7 +144,6 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         )
         for j in analysis.joints
     )
-    totals = p.coefficients(analysis.coefficients)
     c = analysis.constraints
     constraints = ConstraintValue(
         equations=tuple(x.text for x in system.constraints),
@@ -141,8 +160,9 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         kinematic_screws=kinematic,
         partial_screws=partial,
         actions=actions,
-        power=p.power(totals),
+        power=values["total|power"],
         coefficients=totals,
+        shared=shared,
         constraints=constraints,
         noncontributing=tuple(analysis.noncontributing),
         potential_mismatches={

@@ -123,10 +123,17 @@ class Solution:
     potential_checked: tuple[str, ...] = field(default_factory=tuple)
     joints: tuple[JointValue, ...] = field(default_factory=tuple)
     replacements: dict[str, ScrewValue] = field(default_factory=dict)
+    shared: tuple[tuple[str, sympy.Expr], ...] = ()  # (name, value): large results use them
 
     @property
     def interactions(self) -> tuple[ActionValue, ...]:
         return tuple(a for a in self.actions if a.interaction)
+
+    def unshared(self, expr: sympy.Expr) -> sympy.Expr:
+        """A value with every shared subexpression name replaced by its definition."""
+        from .sharing import unshared
+
+        return unshared(expr, self.shared)
 
     def _repr_latex_(self) -> str:
         """Jupyter shows a Solution as its screws and power coefficients in LaTeX."""

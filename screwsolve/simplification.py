@@ -21,6 +21,7 @@ from .engine import UnsupportedError, from_engine, symbols_of, to_engine
 
 EXPAND_LIMIT = 1500  # operations, for expansion and the Pythagorean forms
 FACTOR_LIMIT = 300  # operations, for sympy's factor_terms (slow on large sums)
+NODE_LIMIT = 6000  # tree nodes: larger expressions are left as built (EXPAND_LIMIT ops is less)
 SUM_LIMIT = 300  # operations, for folding products of sines and cosines into angle sums
 _TRIG = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc)
 
@@ -83,10 +84,26 @@ def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
     return from_engine(best, symbols_of(expr))
 
 
+def exceeds(expr: sympy.Expr, nodes: int) -> bool:
+    """True when the expression tree has more than `nodes` nodes; stops counting there, so
+    it costs O(nodes) even on a tree of millions (where sympy's count_ops takes seconds)."""
+    stack = [expr]
+    seen = 0
+    while stack:
+        seen += 1
+        if seen > nodes:
+            return True
+        stack.extend(stack.pop().args)
+    return False
+
+
 def smaller_factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:
     """The expression or its common factors pulled out, whichever is smaller (cheap);
     `size`, when known, is its count_ops."""
-    size = sympy.count_ops(expr) if size is None else size
+    if size is None:
+        if exceeds(expr, NODE_LIMIT):
+            return expr
+        size = sympy.count_ops(expr)
     if size > FACTOR_LIMIT:
         return expr
     factored = sympy.factor_terms(expr)
@@ -97,8 +114,8 @@ def smaller_factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:
 @lru_cache(maxsize=4096)
 def tidy(expr: sympy.Expr) -> sympy.Expr:
     """A smaller equal form of a static expression (never larger than the input)."""
-    if expr.is_Atom:
-        return expr
+    if expr.is_Atom or exceeds(expr, NODE_LIMIT):
+        return expr  # too large for any rewrite to be tried: left as built
     best, best_size = expr, sympy.count_ops(expr)
 
     def consider(candidate: sympy.Expr | None) -> None:

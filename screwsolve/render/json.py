@@ -79,6 +79,7 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                 }
                 for a in solution.actions
             ],
+            "shared": [{"name": name, **_expr(value)} for name, value in solution.shared],
             "power": _expr(solution.power),
             "power_coefficients": {q: _expr(v) for q, v in solution.coefficients.items()},
             "interaction": {

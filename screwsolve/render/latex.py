@@ -156,6 +156,11 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
             )
     lines.append(" \\\\\n".join(rows))
     lines.append(r"\end{align*}")
+    if solution.shared:
+        lines.append(r"\subsection*{Shared subexpressions}")
+        lines.append(r"\begin{align*}")
+        lines.append(" \\\\\n".join(_shared_rows(solution)))
+        lines.append(r"\end{align*}")
     lines.append(r"\subsection*{Power}")
     lines.append(r"\begin{align*}")
     rows = [
@@ -227,6 +232,10 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _shared_rows(solution: Solution) -> list[str]:
+    return [rf"{name_latex(name)} &= {_rhs(value)}" for name, value in solution.shared]
+
+
 def render_math(solution: Solution) -> str:
     """Math only (for notebooks): kinematic screws and total power coefficients, one align*."""
     units = solution.notation.unit_latex
@@ -235,6 +244,7 @@ def render_math(solution: Solution) -> str:
         rf"\{{\mathcal{{V}}_{{{name_latex(b)}/{ref}}}\}} &= {screw_latex(s, units)}"
         for b, s in solution.kinematic_screws.items()
     ]
+    rows += _shared_rows(solution)
     rows += [
         rf"\mathcal{{Q}}^{{{name_latex(q)}}} &= {_rhs(solution.coefficients[q])}"
         for q in solution.variables

@@ -97,6 +97,12 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
             partial.add_row(escape(body), escape(coord), escape(screw_text(screw)))
     parts.append(_section(f"Partial kinematic screws {{V^q_B/{ref}}}", partial))
 
+    if solution.shared:
+        shared = _table("name", "value", plain=plain)
+        for name, value in solution.shared:
+            shared.add_row(escape(name), escape(text(value)))
+        parts.append(_section("Shared subexpressions (large results below use them)", shared))
+
     actions = _table("action", "on", "screw", "power", plain=plain)
     for action in solution.actions:
         actions.add_row(

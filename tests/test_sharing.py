@@ -1,0 +1,66 @@
+"""Large results as shared subexpressions: exact, ordered, collision-free; small ones untouched."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import sympy
+
+from screwsolve.api import solve
+from screwsolve.render.json import solution_document
+from screwsolve.sharing import SHARE_NODES, share, unshared
+from screwsolve.simplification import exceeds
+
+from .chains import two_axis_chain_yaml
+from .conftest import PROBLEMS, same, solve_text
+
+SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "result.schema.json"
+a, b, c, k = sympy.symbols("a b c k", real=True)
+
+
+def _large() -> dict[str, sympy.Expr]:
+    block = sympy.Add(*(sympy.cos(a + i) * sympy.sin(b) * (k + i) for i in range(40)))
+    return {"first": block * sympy.cos(c) + block**2, "second": block * sympy.sin(c), "small": a}
+
+
+def test_values_come_back_exactly_and_definitions_use_earlier_names_only() -> None:
+    values = _large()
+    assert exceeds(values["first"], SHARE_NODES)
+    reduced, definitions = share(values, {"a", "b", "c", "k"})
+    assert definitions and reduced["small"] == a
+    defined: set[str] = set()
+    for name, value in definitions:
+        used = {s.name for s in value.free_symbols} - {"a", "b", "c", "k"}
+        assert used <= defined, name
+        defined.add(name)
+    for key, value in values.items():
+        assert same(unshared(reduced[key], definitions), value), key
+    total = sum(sympy.count_ops(v) for v in reduced.values())
+    total += sum(sympy.count_ops(v) for _, v in definitions)
+    assert total < sum(sympy.count_ops(v) for v in values.values())
+
+
+def test_shared_names_never_collide_with_the_problems_names() -> None:
+    _, definitions = share(_large(), {"a", "b", "c", "k", "w1", "w2"})
+    assert all(not name.startswith("w") or name.startswith("w_") for name, _ in definitions)
+
+
+def test_textbook_results_are_never_shared() -> None:
+    for path in sorted(PROBLEMS.glob("*.yaml")):
+        assert solve(path).shared == (), path.name
+
+
+def test_a_long_chain_prints_shared_subexpressions_that_expand_to_its_coefficients() -> None:
+    text = two_axis_chain_yaml(4)
+    solution = solve(text)
+    analysis = solve_text(text)
+    assert solution.shared
+    for q, value in solution.coefficients.items():
+        assert same(solution.unshared(value), analysis.static(analysis.coefficients[q])), q
+    document = json.loads(json.dumps(solution_document(solution)))
+    jsonschema.validate(document, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    assert [entry["name"] for entry in document["solution"]["shared"]] == [
+        name for name, _ in solution.shared
+    ]
