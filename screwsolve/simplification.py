@@ -12,6 +12,7 @@ miss. A candidate is kept only when it is smaller (sympy `count_ops`): never lar
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import symengine as se
 import sympy
@@ -34,13 +35,14 @@ def _explosive(expr: sympy.Expr) -> bool:
     )
 
 
-def _pythagorean(expr: se.Basic, square: type, other: type) -> se.Basic:
+def _pythagorean(expr: se.Basic, square: Any, other: Any) -> se.Basic:
     """Expanded, every power >= 2 of `square` (sin or cos) of an angle written through `other`:
     sin(a)^2 = 1 - cos(a)^2. A normal form in which sin^2 + cos^2 cancels."""
     expanded = se.expand(expr)
-    mapping = {}
+    mapping: dict[se.Basic, se.Basic] = {}
     for power in expanded.atoms(se.Pow):
-        base, exponent = power.args
+        base: se.Basic = power.args[0]
+        exponent: se.Basic = power.args[1]
         if isinstance(base, square) and exponent.is_integer and int(exponent) >= 2:
             half = int(exponent) // 2
             mapping[power] = (
