@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import sympy
 from sympy.physics.vector import Vector
@@ -40,6 +40,7 @@ class Contribution:
     screws: tuple[AppliedScrew, ...]
     power: sympy.Expr
     coefficients: dict[str, sympy.Expr]
+    engine: dict[str, Any] | None = None  # the same coefficients in symengine, when built there
 
 
 def norm(vector: Vector) -> sympy.Expr:
@@ -82,12 +83,12 @@ class ActionKind(ABC):
 
         screws = self.to_screws(kinematics)
         try:
-            coefficients = kinematics.jacobian.action_coefficients(screws)
+            coefficients, engine = kinematics.jacobian.action_coefficients(screws)
         except UnsupportedError:
             return self.comoments(kinematics, variables, screws)
         rates = kinematics.system.rates
         power = sympy.Add(*(coefficients[q] * rates.get(q, 1) for q in variables))
-        return Contribution(tuple(screws), power, coefficients)
+        return Contribution(tuple(screws), power, coefficients, engine)
 
     def comoments(
         self, kinematics: Kinematics, variables: list[str], screws: list[AppliedScrew]

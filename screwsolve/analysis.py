@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import sympy
 from sympy.physics.vector import Vector
 
 from .actions import ActionKind, AppliedScrew, explicit_time_derivative
 from .constraints import ConstraintAnalysis, analyse_constraints
-from .equivalence import equivalent
+from .equivalence import equivalent, vanishes
 from .kinematics import TIME, Kinematics
 from .screws import Screw, comoment
 from .system import JointSpec, System
@@ -30,6 +31,7 @@ class ActionTerms:
     screws: tuple[AppliedScrew, ...]
     power: sympy.Expr
     coefficients: dict[str, sympy.Expr]
+    engine: dict[str, Any] | None = None  # the coefficients in symengine, when built there
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class Analysis:
         result = []
         for action in self.system.actions:
             c = action.contribution(self.kinematics, self.variables)
-            result.append(ActionTerms(action, c.screws, c.power, c.coefficients))
+            result.append(ActionTerms(action, c.screws, c.power, c.coefficients, c.engine))
         return result
 
     @cached_property
@@ -94,13 +96,29 @@ class Analysis:
         """True when an expression vanishes identically (numeric probing)."""
         return bool(equivalent(self.static(expr), sympy.Integer(0)).equal)
 
+    def _coefficient_is(self, terms: ActionTerms, q: str, value: sympy.Expr) -> bool:
+        """Q^q of an action equals a (small) static value: probed on the symengine form when
+        there is one, so a long chain's coefficient never becomes a sympy tree here."""
+        if terms.engine is not None:
+            from .engine import UnsupportedError, to_engine
+
+            core = self.kinematics.jacobian
+            try:
+                difference = terms.engine[q] - to_engine(self.static(value))
+            except UnsupportedError:
+                pass
+            else:
+                return bool(vanishes(difference, core.static_symbols))
+        return self.is_zero(value - terms.coefficients[q])
+
     @cached_property
     def noncontributing(self) -> list[str]:
         """Actions whose power coefficients all vanish identically."""
+        zero = sympy.Integer(0)
         return [
             a.action.name
             for a in self.actions
-            if all(self.is_zero(a.coefficients[q]) for q in self.variables)
+            if all(self._coefficient_is(a, q, zero) for q in self.variables)
         ]
 
     @cached_property
@@ -121,7 +139,7 @@ class Analysis:
             mismatched = []
             for q in self.variables:
                 derived = -explicit if q == TIME else -static.diff(sympy.Symbol(q, real=True))
-                if not self.is_zero(derived - terms.coefficients[q]):
+                if not self._coefficient_is(terms, q, derived):
                     mismatched.append(q)
             result.append(PotentialCheck(terms.action.name, energy, tuple(mismatched)))
         return result

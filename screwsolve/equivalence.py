@@ -11,6 +11,7 @@ tie-breaker when too few points could be evaluated. Never string comparison.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -85,6 +86,34 @@ def _evaluate_engine(expr: se.Basic, values: dict[sympy.Symbol, sympy.Float]) ->
     if result != result or abs(result) > 1e100:
         return None
     return result
+
+
+def vanishes(
+    expr: se.Basic, symbols: Mapping[str, sympy.Symbol], seed: int = DEFAULT_SEED
+) -> bool | None:
+    """expr == 0 for a symengine expression (as the Jacobian route builds it, never turned into
+    a sympy tree), by the same probing; `symbols` gives each name its assumptions."""
+    if expr == 0:
+        return True
+    names = sorted({str(s) for s in expr.free_symbols})
+    rng = random.Random(seed)
+    valid = 0
+    for _ in range(PROBES * 3):
+        values = {
+            symbols.get(n, sympy.Symbol(n, real=True)): _draw(
+                symbols.get(n, sympy.Symbol(n, real=True)), rng
+            )
+            for n in names
+        }
+        value = _evaluate_engine(expr, values)
+        if value is None:
+            continue
+        valid += 1
+        if abs(value) > TOLERANCE * max(1.0, abs(value)):
+            return False
+        if valid >= PROBES:
+            return True
+    return True if valid >= MIN_VALID else None
 
 
 def equivalent(

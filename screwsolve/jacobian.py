@@ -15,6 +15,7 @@ asks for sympy (`to_sympy`), which is what the printers need.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 import symengine as se
@@ -348,13 +349,28 @@ class JacobianCore:
             total = total + self.dot(moment, omega)
         return total
 
-    def action_coefficients(self, screws: Iterable[AppliedScrew]) -> dict[str, sympy.Expr]:
-        """Q^q and Q^t of one action's screws, as sympy, each screw's share in its smaller form."""
+    def action_coefficients(
+        self, screws: Iterable[AppliedScrew]
+    ) -> tuple[dict[str, sympy.Expr], dict[str, se.Basic]]:
+        """Q^q and Q^t of one action's screws: as sympy, each screw's share in its smaller
+        form; and as built in symengine (for numeric checks that never need a sympy tree)."""
         total = {q: sympy.Integer(0) for q in self.variables}
+        engine = {q: ZERO for q in self.variables}
         for applied in screws:
             for q, value in self.coefficients(applied.on, applied.by, applied.screw).items():
                 total[q] += self.readable(value)
-        return total
+                engine[q] = engine[q] + value
+        return total, engine
+
+    @cached_property
+    def static_symbols(self) -> dict[str, sympy.Symbol]:
+        """Every plain name the engine's expressions use, as the sympy symbol with its
+        assumptions (parameters as declared; coordinates and rates real)."""
+        names: dict[str, sympy.Symbol] = dict(self.system.parameters)
+        for q in self.system.coordinates:
+            names[q] = sympy.Symbol(q, real=True)
+            names[f"{q}'"] = sympy.Symbol(f"{q}'", real=True)
+        return names
 
     def readable(self, expr: se.Basic) -> sympy.Expr:
         """The smaller of the share as built and its expansion (products of sums of sines and

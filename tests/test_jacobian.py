@@ -75,3 +75,17 @@ def test_random_problems_match_the_comoment_route(text: str) -> None:
         for q in analysis.variables:
             ours = analysis.static(terms.coefficients[q])
             assert same(ours, analysis.static(reference.coefficients[q])), (q, text)
+
+
+def test_checks_on_the_symengine_form_tell_right_from_wrong() -> None:
+    """The weight of link 2: Q^a1 = -dV/da1 holds on the engine form; a value off by a
+    term does not (so the potential check and noncontributing can fail)."""
+    analysis = solve_text(two_axis_chain_yaml(2))
+    weight = next(a for a in analysis.actions if a.action.kind == "gravity")
+    assert weight.engine is not None
+    energy = analysis.static(weight.action.potential)
+    right = -energy.diff(sympy.Symbol("a1", real=True))
+    assert analysis._coefficient_is(weight, "a1", right)
+    assert not analysis._coefficient_is(weight, "a1", right + sympy.Symbol("g", positive=True))
+    assert not analysis._coefficient_is(weight, "b1", sympy.Integer(0))
+    assert weight.action.name not in analysis.noncontributing
