@@ -1,4 +1,4 @@
-"""Hundreds of random chains: screwsolve's power coefficients against sympy.physics.mechanics.
+"""Hundreds of random trees of links: screwsolve's power coefficients against sympy.physics.mechanics.
 
 Run: python bench/bench_cross_validation.py [--count N] [--links L]. Prints how many agree and the
 time each side took. The test suite runs a few dozen of the same chains (tests/test_cross_validation).
@@ -22,19 +22,25 @@ from tests.chains import AXES, Link, mechanics_coefficients, to_yaml  # noqa: E4
 
 
 def random_chain(rng: random.Random, max_links: int) -> list[Link]:
+    """A random tree of links, drawn as tests/chains.py's strategy draws them."""
     links = []
     for i in range(1, rng.randint(1, max_links) + 1):
         angle = rng.choice(["q", "q", "q+t", "t"]) if i > 1 else "q"
+        parent = rng.randint(0, i - 1)
         links.append(
             Link(
-                i - 1,
+                parent,
                 rng.choice(AXES),
                 angle,
                 rng.choice(AXES),
                 rng.randint(0, i),
                 rng.choice(AXES),
                 rng.choice(AXES),
-                rng.random() < 0.5 and i > 1 and angle != "t",
+                rng.random() < 0.5 and parent > 0 and angle != "t",
+                force_at=rng.choice("PG"),
+                second_frame=rng.randint(0, i),
+                second_axis=rng.choice(AXES),
+                linear_spring=rng.random() < 0.5,
             )
         )
     return links
