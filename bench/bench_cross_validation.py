@@ -68,7 +68,7 @@ def main() -> None:
         else:
             print("DISAGREE:\n" + to_yaml(links))
     print(
-        f"{agree}/{args.count} chains agree (up to {args.links} links); "
+        f"{agree}/{args.count} trees agree (up to {args.links} links); "
         f"screwsolve {ours:.1f} s, sympy.physics.mechanics {theirs:.1f} s"
     )
 

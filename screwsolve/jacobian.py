@@ -110,6 +110,7 @@ class JacobianCore:
         self._velocity: dict[str, dict[str, Vec]] = {}
         self._scalars: dict[sympy.Expr, se.Basic] = {}
         self._positions: dict[str, Vec] = {}
+        self._alias_memo: dict[UnitKey, list[UnitKey]] = {}
         self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
 
     # -- conversion ---------------------------------------------------------------------------
@@ -154,6 +155,12 @@ class JacobianCore:
             )
         return self._rotation[frame]
 
+    def _aliases(self, key: UnitKey) -> list[UnitKey]:
+        """The unit vectors identical to `key` (rotation axes shared by two frames), memoized."""
+        if key not in self._alias_memo:
+            self._alias_memo[key] = self.tree.aliases(key)
+        return self._alias_memo[key]
+
     def _ancestors(self, frame: str) -> list[str]:
         chain = [frame]
         while (parent := self.tree.parents.get(chain[-1])) is not None:
@@ -172,7 +179,7 @@ class JacobianCore:
         memo = (key, frame)
         if memo in self._in_frame:
             return self._in_frame[memo]
-        for alias in self.tree.aliases(key):
+        for alias in self._aliases(key):
             if alias[0] == frame:
                 comps = [ZERO, ZERO, ZERO]
                 comps[alias[1]] = se.Integer(1)
@@ -192,7 +199,7 @@ class JacobianCore:
 
     def _candidates(self, a: UnitKey, b: UnitKey) -> Iterable[tuple[str, tuple, tuple]]:
         """(frame, a's components, b's components) in each frame where a or b is an axis."""
-        for frame in dict.fromkeys(k[0] for k in [*self.tree.aliases(a), *self.tree.aliases(b)]):
+        for frame in dict.fromkeys(k[0] for k in [*self._aliases(a), *self._aliases(b)]):
             yield frame, self.in_frame(a, frame), self.in_frame(b, frame)
 
     def unit_dot(self, a: UnitKey, b: UnitKey) -> se.Basic:
