@@ -166,7 +166,15 @@ class FrameTree:
                 axis_frame, axis_index = spec.from_, axis_index
             axis_vector = _unit(self.frames[axis_frame], axis_index)
             child = self.frames[name]
-            child.orient_axis(parent_frame, axis_vector, angle)
+            try:
+                child.orient_axis(parent_frame, axis_vector, angle)
+            except ValueError:  # the axis moves in the parent, or is not related to it yet
+                out.error(
+                    (*path, "rotate", 0),
+                    f"axis '{axis_text}' is not fixed in frame '{spec.from_}': a rotation "
+                    "turns about an axis of the frame it starts from (or one aligned with it)",
+                )
+                continue
             child.set_ang_vel(parent_frame, angle.diff(ns.time) * axis_vector)
             self.angles[name] = angle
             self.axes[name] = (axis_frame, axis_index)
