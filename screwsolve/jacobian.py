@@ -25,13 +25,14 @@ from sympy.physics.vector import Vector
 
 from .engine import from_engine, to_engine
 from .frames import UnitKey
+from .kinematics import TIME
 
 if TYPE_CHECKING:
     from .actions import AppliedScrew
     from .screws import Screw
     from .system import System
 
-TIME = "t"
+
 Columns = dict[str, tuple[se.Basic, se.Basic, se.Basic]]  # frame name -> components
 ZERO = se.Integer(0)
 ONE = se.Integer(1)
@@ -105,7 +106,6 @@ class JacobianCore:
         self._rotation: dict[str, se.DenseMatrix] = {}  # child -> parent components
         self._in_frame: dict[tuple[UnitKey, str], tuple[se.Basic, se.Basic, se.Basic]] = {}
         self._cross: dict[tuple[UnitKey, UnitKey], Vec] = {}
-        self._dot: dict[tuple[UnitKey, UnitKey], se.Basic] = {}
         self._omega: dict[str, dict[str, Vec]] = {}
         self._velocity: dict[str, dict[str, Vec]] = {}
         self._scalars: dict[sympy.Expr, se.Basic] = {}
@@ -201,17 +201,6 @@ class JacobianCore:
         """(frame, a's components, b's components) in each frame where a or b is an axis."""
         for frame in dict.fromkeys(k[0] for k in [*self._aliases(a), *self._aliases(b)]):
             yield frame, self.in_frame(a, frame), self.in_frame(b, frame)
-
-    def unit_dot(self, a: UnitKey, b: UnitKey) -> se.Basic:
-        key = (a, b) if a <= b else (b, a)
-        if key not in self._dot:
-            best = None
-            for _, ua, ub in self._candidates(*key):
-                value = ua[0] * ub[0] + ua[1] * ub[1] + ua[2] * ub[2]
-                if best is None or se.count_ops(value) < se.count_ops(best):
-                    best = value
-            self._dot[key] = best if best is not None else ZERO
-        return self._dot[key]
 
     def unit_cross(self, a: UnitKey, b: UnitKey) -> Vec:
         if (a, b) not in self._cross:
