@@ -21,7 +21,6 @@ import argparse
 import json
 import random
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -30,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.bench_cli import wall  # noqa: E402
 
 
 def _peak_mb() -> float:
@@ -170,15 +171,6 @@ def _agree(a: dict, b: dict) -> bool:
     )
 
 
-def _wall(command: list[str], runs: int = 5) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, capture_output=True, check=True, cwd=ROOT)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--links", type=int, nargs="+", default=[3, 8, 12])
@@ -225,12 +217,12 @@ def main() -> None:
 
         chain = Path(folder) / "chain3.yaml"
         chain.write_text(two_axis_chain_yaml(3), encoding="utf-8")
-        whole = _wall([sys.executable, "-m", "screwsolve", "run", str(chain)], runs=3)
+        whole = wall([sys.executable, "-m", "screwsolve", "run", str(chain)], 3)
     print(f"whole `screwsolve run` of the n = 3 chain (every table): {whole:.2f} s")
 
     plate = str(ROOT / "problems" / "plate-on-a-step.yaml")
-    base = _wall([sys.executable, "-c", "import sympy"])
-    run = _wall([sys.executable, "-m", "screwsolve", "run", plate])
+    base = wall([sys.executable, "-c", "import sympy"], 5)
+    run = wall([sys.executable, "-m", "screwsolve", "run", plate], 5)
     print(f"\nimport sympy {base:.2f} s; screwsolve run plate {run:.2f} s ({run / base:.2f}x)")
 
 
