@@ -136,9 +136,10 @@ class Analysis:
                 continue
             explicit = explicit_time_derivative(energy, self.system)
             static = self.static(energy)  # d/dq of a plain symbol: far cheaper than of q(t)
+            plain = {q: self.static(c) for q, c in self.system.coordinates.items()}
             mismatched = []
             for q in self.variables:
-                derived = -explicit if q == TIME else -static.diff(sympy.Symbol(q, real=True))
+                derived = -explicit if q == TIME else -static.diff(plain[q])
                 if not self._coefficient_is(terms, q, derived):
                     mismatched.append(q)
             result.append(PotentialCheck(terms.action.name, energy, tuple(mismatched)))

@@ -11,7 +11,7 @@ tie-breaker when too few points could be evaluated. Never string comparison.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -88,6 +88,30 @@ def _evaluate_engine(expr: se.Basic, values: dict[sympy.Symbol, sympy.Float]) ->
     return result
 
 
+Pair = Callable[[dict[sympy.Symbol, sympy.Float]], tuple[complex | None, complex | None]]
+
+
+def _probe(
+    symbols: list[sympy.Symbol], pair: Pair, seed: int, tolerance: float
+) -> tuple[Verdict | None, int]:
+    """Both sides at random admissible points: a verdict as soon as one differs or PROBES
+    points agree; else None and how many points could be evaluated."""
+    rng = random.Random(seed)
+    valid = 0
+    for _ in range(PROBES * 3):
+        values = {s: _draw(s, rng) for s in symbols}
+        va, vb = pair(values)
+        if va is None or vb is None:
+            continue
+        valid += 1
+        if abs(va - vb) > tolerance * max(1.0, abs(va), abs(vb)):
+            where = ", ".join(f"{s}={float(v):.4g}" for s, v in values.items())
+            return Verdict(False, f"differs at {where}: {va:.6g} vs {vb:.6g}"), valid
+        if valid >= PROBES:
+            return Verdict(True), valid
+    return None, valid
+
+
 def vanishes(
     expr: se.Basic, symbols: Mapping[str, sympy.Symbol], seed: int = DEFAULT_SEED
 ) -> bool | None:
@@ -96,23 +120,14 @@ def vanishes(
     if expr == 0:
         return True
     names = sorted({str(s) for s in expr.free_symbols})
-    rng = random.Random(seed)
-    valid = 0
-    for _ in range(PROBES * 3):
-        values = {
-            symbols.get(n, sympy.Symbol(n, real=True)): _draw(
-                symbols.get(n, sympy.Symbol(n, real=True)), rng
-            )
-            for n in names
-        }
-        value = _evaluate_engine(expr, values)
-        if value is None:
-            continue
-        valid += 1
-        if abs(value) > TOLERANCE * max(1.0, abs(value)):
-            return False
-        if valid >= PROBES:
-            return True
+    verdict, valid = _probe(
+        [symbols.get(n, sympy.Symbol(n, real=True)) for n in names],
+        lambda values: (_evaluate_engine(expr, values), 0j),
+        seed,
+        TOLERANCE,
+    )
+    if verdict is not None:
+        return verdict.equal
     return True if valid >= MIN_VALID else None
 
 
@@ -124,20 +139,11 @@ def equivalent(
     if difference == 0:
         return Verdict(True)
     symbols = sorted(difference.free_symbols | a.free_symbols | b.free_symbols, key=str)
-    rng = random.Random(seed)
-    valid = 0
-    for _ in range(PROBES * 3):
-        values = {s: _draw(s, rng) for s in symbols}
-        va, vb = _evaluate(a, values), _evaluate(b, values)
-        if va is None or vb is None:
-            continue
-        valid += 1
-        scale = max(1.0, abs(va), abs(vb))
-        if abs(va - vb) > tolerance * scale:
-            where = ", ".join(f"{s}={float(v):.4g}" for s, v in values.items())
-            return Verdict(False, f"differs at {where}: {va:.6g} vs {vb:.6g}")
-        if valid >= PROBES:
-            return Verdict(True)
+    verdict, valid = _probe(
+        symbols, lambda values: (_evaluate(a, values), _evaluate(b, values)), seed, tolerance
+    )
+    if verdict is not None:
+        return verdict
     if valid >= MIN_VALID:
         return Verdict(True)
     try:

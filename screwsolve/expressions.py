@@ -80,13 +80,15 @@ class Namespace:
         """Every name an expression may use, for suggestions."""
         return [*self.scalars, *self.vectors, "t", "pi", *FUNCTION_NAMES]
 
-    def static(self, expr: sympy.Expr) -> sympy.Expr:
-        """q'(t) -> q' and q(t) -> q as plain real symbols (for printing and numeric probing)."""
-        mapping: dict[sympy.Expr, sympy.Expr] = {
-            rate: sympy.Symbol(f"{name}'", real=True) for name, rate in self.rates.items()
-        }
+    def static_mapping(self) -> dict[sympy.Expr, sympy.Symbol]:
+        """q'(t) -> q' and q(t) -> q, each a plain real symbol."""
+        mapping = {rate: sympy.Symbol(f"{name}'", real=True) for name, rate in self.rates.items()}
         mapping.update({self.scalars[n]: sympy.Symbol(n, real=True) for n in self.rates})
-        return expr.xreplace(mapping)
+        return mapping
+
+    def static(self, expr: sympy.Expr) -> sympy.Expr:
+        """Coordinates and rates as plain real symbols (for printing and numeric probing)."""
+        return expr.xreplace(self.static_mapping())
 
 
 Kind = Literal["scalar", "vector"]

@@ -91,17 +91,11 @@ class JacobianCore:
         self.system = system
         self.tree = system.frames
         self.variables = [*system.coordinates, TIME]
-        ns = system.namespace
-        self._static = {
-            **{rate: sympy.Symbol(f"{n}'", real=True) for n, rate in ns.rates.items()},
-            **{ns.scalars[n]: sympy.Symbol(n, real=True) for n in ns.rates},
-        }
-        dynamic = {static: dyn for dyn, static in self._static.items()}
+        self._static = system.namespace.static_mapping()
         self._symbol = {name: se.Symbol(name) for name in system.coordinates}
         self._symbol[TIME] = se.Symbol(str(system.time))
         self._back: dict[str, sympy.Expr] = {str(system.time): system.time}
-        for static, dyn in dynamic.items():
-            self._back[static.name] = dyn
+        self._back.update({static.name: dyn for dyn, static in self._static.items()})
         self._frame_of = {id(frame): name for name, frame in self.tree.frames.items()}
         self._rotation: dict[str, se.DenseMatrix] = {}  # child -> parent components
         self._in_frame: dict[tuple[UnitKey, str], tuple[se.Basic, se.Basic, se.Basic]] = {}
@@ -363,9 +357,7 @@ class JacobianCore:
         """Every plain name the engine's expressions use, as the sympy symbol with its
         assumptions (parameters as declared; coordinates and rates real)."""
         names: dict[str, sympy.Symbol] = dict(self.system.parameters)
-        for q in self.system.coordinates:
-            names[q] = sympy.Symbol(q, real=True)
-            names[f"{q}'"] = sympy.Symbol(f"{q}'", real=True)
+        names.update({static.name: static for static in self._static.values()})
         return names
 
     def readable(self, expr: se.Basic) -> sympy.Expr:

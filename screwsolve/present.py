@@ -99,21 +99,17 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         b: {q: p.screw(s) for q, s in kin.partial_screws(b, at).items()} for b in system.bodies
     }
     noncontributing = set(analysis.noncontributing)
-    totals = p.coefficients(analysis.coefficients)
-    values: dict[str, sympy.Expr] = {}
-    for index, a in enumerate(analysis.actions):
-        coefficients = p.coefficients(a.coefficients)
-        values.update({f"{index}|{q}": v for q, v in coefficients.items()})
-        values[f"{index}|power"] = p.power(coefficients)
-    values.update({f"total|{q}": v for q, v in totals.items()})
-    values["total|power"] = p.power(totals)
+    # Coefficients and powers of each action (by index) and in total, large ones shared.
+    values: dict[tuple[int | str, str], sympy.Expr] = {}
+    sources: list[tuple[int | str, dict[str, sympy.Expr]]] = [
+        *enumerate(a.coefficients for a in analysis.actions),
+        ("total", analysis.coefficients),
+    ]
+    for key, source in sources:
+        coefficients = p.coefficients(source)
+        values.update({(key, q): v for q, v in coefficients.items()})
+        values[(key, "power")] = p.power(coefficients)
     values, shared = share(values, p.names())
-    shares = {
-        id(a): {q: values[f"{index}|{q}"] for q in analysis.variables}
-        for index, a in enumerate(analysis.actions)
-    }
-    powers = {id(a): values[f"{index}|power"] for index, a in enumerate(analysis.actions)}
-    totals = {q: values[f"total|{q}"] for q in analysis.variables}
     actions = tuple(
         ActionValue(
             name=a.action.name,
@@ -126,11 +122,11 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
                 for s in a.screws
             ),
             potential=p.scalar(a.action.potential) if a.action.potential is not None else None,
-            power=powers[id(a)],
-            coefficients=shares[id(a)],
+            power=values[(index, "power")],
+            coefficients={q: values[(index, q)] for q in analysis.variables},
             noncontributing=a.action.name in noncontributing,
         )
-        for a in analysis.actions
+        for index, a in enumerate(analysis.actions)
     )
     joints = tuple(
         JointValue(
@@ -160,8 +156,8 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         kinematic_screws=kinematic,
         partial_screws=partial,
         actions=actions,
-        power=values["total|power"],
-        coefficients=totals,
+        power=values[("total", "power")],
+        coefficients={q: values[("total", q)] for q in analysis.variables},
         shared=shared,
         constraints=constraints,
         noncontributing=tuple(analysis.noncontributing),

@@ -9,7 +9,8 @@ shared graph); textbook-sized values are never touched.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
+from typing import TypeVar
 
 import symengine as se
 import sympy
@@ -19,6 +20,7 @@ from .simplification import exceeds
 
 SHARE_NODES = 400  # tree nodes; the largest textbook answer shipped has about 150
 Definitions = tuple[tuple[str, sympy.Expr], ...]
+Key = TypeVar("Key", bound=Hashable)
 
 
 def _prefix(taken: set[str]) -> str:
@@ -38,8 +40,8 @@ def _trivial(value: se.Basic) -> bool:
 
 
 def share(
-    values: dict[str, sympy.Expr], taken: Iterable[str]
-) -> tuple[dict[str, sympy.Expr], Definitions]:
+    values: dict[Key, sympy.Expr], taken: Iterable[str]
+) -> tuple[dict[Key, sympy.Expr], Definitions]:
     """The large values rewritten over named shared subexpressions, and the definitions in
     order (each uses only earlier names). Small values are returned as they are."""
     large = {key: v for key, v in values.items() if exceeds(v, SHARE_NODES)}
