@@ -178,8 +178,11 @@ class FrameTree:
             child.set_ang_vel(parent_frame, angle.diff(ns.time) * axis_vector)
             self.angles[name] = angle
             self.axes[name] = (axis_frame, axis_index)
-            if axis_frame == spec.from_:
-                self._join((spec.from_, axis_index), (name, axis_index))
+            # The child keeps the axis it turns about: that axis of the parent is its own too
+            # (also when the axis was named through an alias, such as x1 for a frame of frame 2).
+            parent_axis = next((k for k in self.aliases(axis_key) if k[0] == spec.from_), None)
+            if parent_axis is not None:
+                self._join(parent_axis, (name, parent_axis[1]))
 
     def _axis_key(self, child: str, parent: str, text: str) -> UnitKey | None:
         if text in AXES:

@@ -26,6 +26,7 @@ from sympy.physics.vector import Vector
 from .engine import from_engine, to_engine
 from .frames import UnitKey
 from .kinematics import TIME
+from .sizes import exceeds
 
 if TYPE_CHECKING:
     from .actions import AppliedScrew
@@ -37,6 +38,10 @@ Columns = dict[str, tuple[se.Basic, se.Basic, se.Basic]]  # frame name -> compon
 ZERO = se.Integer(0)
 ONE = se.Integer(1)
 EXPAND_LIMIT = 400  # operations; expanding a share of a long chain multiplies its size
+# Tree nodes over which a candidate product is ranked by rotation steps instead of by its
+# count_ops: a long chain's products are small graphs but exponentially large trees.
+TREE_LIMIT = 100
+SPREAD_LIMIT = 1 << 18  # sum of 2^steps under which the tree is known to be small (no walk)
 
 
 class Vec:
@@ -99,6 +104,7 @@ class JacobianCore:
         self._frame_of = {id(frame): name for name, frame in self.tree.frames.items()}
         self._rotation: dict[str, se.DenseMatrix] = {}  # child -> parent components
         self._in_frame: dict[tuple[UnitKey, str], tuple[se.Basic, se.Basic, se.Basic]] = {}
+        self._steps_memo: dict[tuple[UnitKey, str], int] = {}
         self._cross: dict[tuple[UnitKey, UnitKey], Vec] = {}
         self._omega: dict[str, dict[str, Vec]] = {}
         self._velocity: dict[str, dict[str, Vec]] = {}
@@ -199,16 +205,16 @@ class JacobianCore:
     def unit_cross(self, a: UnitKey, b: UnitKey) -> Vec:
         if (a, b) not in self._cross:
             best: Vec | None = None
-            best_size = 0
+            best_key = (0, 0)
             for frame, ua, ub in self._candidates(a, b):
                 comps = (
                     ua[1] * ub[2] - ua[2] * ub[1],
                     ua[2] * ub[0] - ua[0] * ub[2],
                     ua[0] * ub[1] - ua[1] * ub[0],
                 )
-                size = sum(se.count_ops(c) for c in comps)
-                if best is None or size < best_size:
-                    best, best_size = Vec({frame: comps}), size
+                key = self._compactness(list(comps), [a, b], frame)
+                if best is None or key < best_key:
+                    best, best_key = Vec({frame: comps}), key
             self._cross[(a, b)] = best if best is not None else Vec()
         return self._cross[(a, b)]
 
@@ -233,16 +239,39 @@ class JacobianCore:
         """u . w evaluated in the frame where it is smallest: one of u's (an action's force or
         moment, in few frames), or of w's when w lies in at most two."""
         best: se.Basic | None = None
-        best_size = 0
+        best_key = (0, 0)
         if u.is_zero() or w.is_zero():
             return ZERO
+        keys = [k for _, k in u.units()] + [k for _, k in w.units()]
         for frame in dict.fromkeys([*u.columns, *w.columns]):
             a, b = self.express(u, frame), self.express(w, frame)
             value = a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-            size = se.count_ops(value)
-            if best is None or size < best_size:
-                best, best_size = value, size
+            key = self._compactness([value], keys, frame)
+            if best is None or key < best_key:
+                best, best_key = value, key
         return best if best is not None else ZERO
+
+    def _compactness(
+        self, values: list[se.Basic], keys: list[UnitKey], frame: str
+    ) -> tuple[int, int]:
+        """Sort key of a product evaluated in `frame`: its count_ops when its tree is small,
+        otherwise (after every small one) the rotations its unit vectors needed, each step
+        doubling a component's tree."""
+        spread = sum(1 << self._steps(key, frame) for key in keys)
+        if spread <= SPREAD_LIMIT or not any(exceeds(value, TREE_LIMIT) for value in values):
+            return (0, sum(se.count_ops(value) for value in values))
+        return (1, spread)
+
+    def _steps(self, key: UnitKey, frame: str) -> int:
+        """Simple rotations between a unit vector and a frame (0 when it is one of its axes)."""
+        memo = (key, frame)
+        if memo not in self._steps_memo:
+            if any(alias[0] == frame for alias in self._aliases(key)):
+                self._steps_memo[memo] = 0
+            else:
+                up, down = self._path(key[0], frame)
+                self._steps_memo[memo] = len(up) + len(down)
+        return self._steps_memo[memo]
 
     # -- Jacobian columns -----------------------------------------------------------------------
 
@@ -364,7 +393,7 @@ class JacobianCore:
         """The smaller of the share as built and its expansion (products of sums of sines and
         cosines often cancel once expanded), as sympy. Large shares are left as built."""
         best = expr
-        if se.count_ops(expr) <= EXPAND_LIMIT:
+        if not exceeds(expr, EXPAND_LIMIT) and se.count_ops(expr) <= EXPAND_LIMIT:
             expanded = se.expand(expr)
             if se.count_ops(expanded) < se.count_ops(expr):
                 best = expanded

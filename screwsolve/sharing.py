@@ -16,7 +16,7 @@ import symengine as se
 import sympy
 
 from .engine import UnsupportedError, from_engine, symbols_of, to_engine
-from .simplification import exceeds
+from .sizes import exceeds
 
 SHARE_NODES = 400  # tree nodes; the largest textbook answer shipped has about 150
 Definitions = tuple[tuple[str, sympy.Expr], ...]

@@ -19,6 +19,7 @@ import sympy
 from sympy.simplify.fu import TR10i
 
 from .engine import UnsupportedError, from_engine, symbols_of, to_engine
+from .sizes import exceeds
 
 EXPAND_LIMIT = 1500  # operations, for expansion and the Pythagorean forms
 FACTOR_LIMIT = 300  # operations, for sympy's factor_terms (slow on large sums)
@@ -84,19 +85,6 @@ def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
     if se.count_ops(best) >= se.count_ops(engine):
         return None  # nothing gained: spare the conversion back
     return from_engine(best, symbols_of(expr))
-
-
-def exceeds(expr: sympy.Expr, nodes: int) -> bool:
-    """True when the expression tree has more than `nodes` nodes; stops counting there, so
-    it costs O(nodes) even on a tree of millions (where sympy's count_ops takes seconds)."""
-    stack = [expr]
-    seen = 0
-    while stack:
-        seen += 1
-        if seen > nodes:
-            return True
-        stack.extend(stack.pop().args)
-    return False
 
 
 def smaller_factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:

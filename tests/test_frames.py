@@ -24,6 +24,24 @@ def test_rotation_axes_are_shared_and_named_like_the_book() -> None:
     assert frames.display_name(("3", 2)) == "z1"  # z3 is z1 (the body's frame)
 
 
+def test_an_axis_named_through_an_alias_is_shared_too() -> None:
+    """Frame 2 turns about x1, so x2 is x1; frame 3 turns about x1 named as such (not as its
+    parent's x): x3 is that same unit vector too."""
+    text = """title: alias
+referential: 0
+coordinates: [p, q, r]
+frames:
+  0: {}
+  1: {from: 0, rotate: [z, p]}
+  2: {from: 1, rotate: [x, q]}
+  3: {from: 2, rotate: [x1, r]}
+points: {O: {fixed_in: 0}}
+bodies: {3: {frame: 3, origin: O}}
+"""
+    frames = solve_text(text).system.frames
+    assert set(frames.aliases(("3", 0))) == {("1", 0), ("2", 0), ("3", 0)}
+
+
 def test_angular_velocity_reads_psi_z0_theta_u_phi_z1() -> None:
     analysis = solve_text(EULER)
     omega = analysis.system.frames.angular_velocity("1")

@@ -111,3 +111,36 @@ actions:
 
 def test_axis_named_through_an_alias_matches_the_comoment_route() -> None:
     assert_routes_agree(ALIASED_AXIS)
+
+
+def test_a_product_with_a_huge_tree_is_ranked_by_rotations_without_counting_it(
+    monkeypatch,
+) -> None:
+    """x of the 16th link's last frame written in the referential is a small graph but a tree
+    of billions of nodes (each of 32 rotations doubles it): the frame choice ranks it by its
+    2^32 rotation spread, after every small candidate, and never calls count_ops on it."""
+    import symengine as se
+
+    core = solve_text(two_axis_chain_yaml(16)).kinematics.jacobian
+    unit = ("B16", 0)
+    far = core.in_frame(unit, "B0")[1]
+    near = core.in_frame(unit, "A16")[1]
+    small_key = core._compactness([near], [unit], "A16")
+    assert small_key == (0, se.count_ops(near))
+
+    def refuse(*args: se.Basic) -> int:
+        raise AssertionError("count_ops called on a huge tree")
+
+    monkeypatch.setattr(se, "count_ops", refuse)
+    far_key = core._compactness([far], [unit], "B0")
+    assert far_key == (1, 2**32) and small_key < far_key
+
+
+def test_steps_count_simple_rotations_between_a_unit_vector_and_a_frame() -> None:
+    core = solve_text(ALIASED_AXIS).kinematics.jacobian
+    assert core._steps(("2", 1), "2") == 0
+    assert core._steps(("2", 0), "1") == 0  # frame 2 turns about x1: x2 is x1
+    assert core._steps(("2", 1), "1") == 1  # y2 rotated into frame 1
+    assert core._steps(("2", 1), "0") == 2
+    assert core._steps(("1", 0), "3") == 0  # x1 is frame 3's rotation axis: an axis of 3
+    assert core._steps(("3", 2), "1") == 2

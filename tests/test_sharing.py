@@ -11,7 +11,7 @@ import sympy
 from screwsolve.api import solve
 from screwsolve.render.json import solution_document
 from screwsolve.sharing import SHARE_NODES, share, unshared
-from screwsolve.simplification import exceeds
+from screwsolve.sizes import exceeds
 
 from .chains import two_axis_chain_yaml
 from .conftest import PROBLEMS, same, solve_text
