@@ -96,14 +96,17 @@ class Analysis:
         """True when an expression vanishes identically (numeric probing)."""
         return bool(equivalent(self.static(expr), sympy.Integer(0)).equal)
 
-    def _coefficient_is(self, terms: ActionTerms, q: str, value: sympy.Expr) -> bool:
-        """Q^q of an action equals a (small) static value: probed on the symengine form when
-        there is one, so a long chain's coefficient never becomes a sympy tree here."""
+    def _coefficient_is(self, terms: ActionTerms, q: str, value: Any) -> bool:
+        """Q^q of an action equals a static value (sympy, or symengine when the action has an
+        engine form): probed on the symengine form when there is one, so a long chain's
+        coefficient never becomes a sympy tree here."""
         if terms.engine is not None:
             from .engine import UnsupportedError, to_engine
 
             core = self.kinematics.jacobian
             try:
+                if not isinstance(value, sympy.Basic):
+                    return bool(vanishes(terms.engine[q] - value, core.static_symbols))
                 difference = terms.engine[q] - to_engine(self.static(value))
             except UnsupportedError:
                 pass
@@ -135,15 +138,28 @@ class Analysis:
             if energy is None or not terms.screws:
                 continue
             explicit = explicit_time_derivative(energy, self.system)
-            static = self.static(energy)  # d/dq of a plain symbol: far cheaper than of q(t)
-            plain = {q: self.static(c) for q, c in self.system.coordinates.items()}
+            gradient = self._negative_gradient(self.static(energy), terms.engine is not None)
             mismatched = []
             for q in self.variables:
-                derived = -explicit if q == TIME else -static.diff(plain[q])
+                derived = -explicit if q == TIME else gradient(q)
                 if not self._coefficient_is(terms, q, derived):
                     mismatched.append(q)
             result.append(PotentialCheck(terms.action.name, energy, tuple(mismatched)))
         return result
+
+    def _negative_gradient(self, energy: sympy.Expr, in_engine: bool) -> Any:
+        """q -> -dV/dq of a static potential, by plain symbols; in symengine when asked and
+        possible (a long chain's heights are large trees, slow to differentiate in sympy)."""
+        from .engine import UnsupportedError, to_engine
+
+        plain = {q: self.static(c) for q, c in self.system.coordinates.items()}
+        try:
+            engine = to_engine(energy) if in_engine else None
+        except UnsupportedError:
+            engine = None
+        if engine is None:
+            return lambda q: -energy.diff(plain[q])
+        return lambda q: -engine.diff(to_engine(plain[q]))
 
     @cached_property
     def joints(self) -> list[JointTerms]:

@@ -24,8 +24,11 @@ if TYPE_CHECKING:
 TIME = "t"
 
 
-def _diff_vector(vector: Vector, variable: sympy.Expr) -> Vector:
-    return Vector([(m.diff(variable), f) for m, f in vector.args])
+def _diff_vector(vector: Vector, rate: sympy.Expr, stand_in: sympy.Dummy) -> Vector:
+    """d(vector)/d(rate), the rate replaced by a plain symbol first: sympy differentiates by a
+    symbol about twice as fast as by a Derivative (the same result: rates enter linearly)."""
+    to, back = {rate: stand_in}, {stand_in: rate}
+    return Vector([(m.xreplace(to).diff(stand_in).xreplace(back), f) for m, f in vector.args])
 
 
 def _replace(vector: Vector, mapping: dict[sympy.Expr, sympy.Expr]) -> Vector:
@@ -106,7 +109,7 @@ class Kinematics:
         else:
             screw = self.kinematic_screw(body)
             result = {
-                q: screw.map(partial(_diff_vector, variable=rate))
+                q: screw.map(partial(_diff_vector, rate=rate, stand_in=sympy.Dummy(f"{q}'")))
                 for q, rate in self.system.rates.items()
             }
             result[TIME] = screw.map(partial(_replace, mapping=self._zero_rates))

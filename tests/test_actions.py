@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy
 import sympy.physics.vector
 
@@ -124,3 +126,28 @@ def test_joint_constraint_actions_and_ideal_check() -> None:
     # the ball moves freely relative to the arm: a force at P works on x and y
     assert set(rolling.nonzero) >= {"x", "y"}
     assert pin.checked == ("x",) and not pin.ideal
+
+
+def test_a_potential_that_does_not_match_the_screws_is_reported(monkeypatch) -> None:
+    """Link 2's weight matches V = m2 g z_G2, with (hand derivation)
+    z_G2 = L1 sin b1 + L2/2 (cos a2 sin b1 cos b2 + cos b1 sin b2); a doubled V mismatches
+    exactly where V depends on a coordinate (b1, a2, b2; not a1, a turn about the vertical,
+    nor t). Checked on the symengine form of the coefficients and on the sympy form."""
+    from .chains import two_axis_chain_yaml
+
+    for engine_form in (True, False):
+        analysis = solve_text(two_axis_chain_yaml(2))
+        weight = next(a for a in analysis.actions if a.action.name == "weight of 2")
+        assert dict((c.action, c.mismatched) for c in analysis.potential_checks) == {
+            "weight of 1": (),
+            "weight of 2": (),
+        }
+        analysis = solve_text(two_axis_chain_yaml(2))
+        weight = next(a for a in analysis.actions if a.action.name == "weight of 2")
+        doubled = 2 * weight.action.potential
+        monkeypatch.setitem(weight.action.__dict__, "_potential", doubled)
+        if not engine_form:
+            index = analysis.actions.index(weight)
+            analysis.actions[index] = replace(weight, engine=None)
+        checks = {c.action: set(c.mismatched) for c in analysis.potential_checks}
+        assert checks == {"weight of 1": set(), "weight of 2": {"b1", "a2", "b2"}}
