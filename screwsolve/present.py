@@ -6,6 +6,8 @@ and naming of unit vectors as the textbook does.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import sympy
 from sympy.physics.vector import Vector
 
@@ -22,6 +24,7 @@ from .result import (
     Solution,
     StepsValue,
     VectorValue,
+    map_expressions,
 )
 from .screws import Screw, comoment
 from .sharing import share
@@ -99,7 +102,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         b: {q: p.screw(s) for q, s in kin.partial_screws(b, at).items()} for b in system.bodies
     }
     noncontributing = set(analysis.noncontributing)
-    # Coefficients and powers of each action (by index) and in total, large ones shared.
+    # Coefficients and powers of each action (by index) and in total.
     values: dict[tuple[int | str, str], sympy.Expr] = {}
     sources: list[tuple[int | str, dict[str, sympy.Expr]]] = [
         *enumerate(a.coefficients for a in analysis.actions),
@@ -109,7 +112,6 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         coefficients = p.coefficients(source)
         values.update({(key, q): v for q, v in coefficients.items()})
         values[(key, "power")] = p.power(coefficients)
-    values, shared = share(values, p.names())
     actions = tuple(
         ActionValue(
             name=a.action.name,
@@ -149,7 +151,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         action_powers={k: p.scalar(v) for k, v in c.action_powers.items()},
         warnings=tuple(c.warnings),
     )
-    return Solution(
+    solution = Solution(
         title=system.problem.title,
         notation=p.notation(),
         variables=tuple(analysis.variables),
@@ -158,7 +160,6 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         actions=actions,
         power=values[("total", "power")],
         coefficients={q: values[("total", q)] for q in analysis.variables},
-        shared=shared,
         constraints=constraints,
         noncontributing=tuple(analysis.noncontributing),
         potential_mismatches={
@@ -168,3 +169,22 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         joints=joints,
         replacements={b: p.screw(analysis.replacement(b, at)) for b in system.bodies},
     )
+    return _shared(solution, p.names())
+
+
+def _shared(solution: Solution, taken: set[str]) -> Solution:
+    """Every large value of the solution (screw components, potentials, coefficients, powers)
+    rewritten over one set of named shared subexpressions; small ones are left as they are."""
+    found: list[sympy.Expr] = []
+
+    def collect(expr: sympy.Expr) -> sympy.Expr:
+        found.append(expr)
+        return expr
+
+    map_expressions(solution, collect)
+    reduced, definitions = share(dict(enumerate(found)), taken)
+    if not definitions:
+        return solution
+    order = iter(range(len(found)))
+    solution = map_expressions(solution, lambda _: reduced[next(order)])
+    return replace(solution, shared=definitions)

@@ -6,9 +6,13 @@ Coordinates print as plain symbols (`theta`), rates as symbols named `theta'`, v
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any, TypeVar
 
 import sympy
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -140,3 +144,22 @@ class Solution:
         from .render.latex import render_math
 
         return render_math(self)
+
+
+def map_expressions(value: T, change: Callable[[sympy.Expr], sympy.Expr]) -> T:
+    """The same result object with every sympy value replaced by change(value), visited in a
+    fixed order (fields, then dict and tuple items as stored), names and text untouched."""
+    return _map(value, change)
+
+
+def _map(value: Any, change: Callable[[sympy.Expr], sympy.Expr]) -> Any:
+    if isinstance(value, sympy.Basic):
+        return change(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        updates = {f.name: _map(getattr(value, f.name), change) for f in fields(value)}
+        return replace(value, **updates)
+    if isinstance(value, dict):
+        return {key: _map(item, change) for key, item in value.items()}
+    if isinstance(value, tuple):
+        return tuple(_map(item, change) for item in value)
+    return value

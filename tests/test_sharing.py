@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import sympy
 
 from screwsolve.api import solve
 from screwsolve.render.json import solution_document
+from screwsolve.result import map_expressions
 from screwsolve.sharing import SHARE_NODES, share, unshared
 from screwsolve.sizes import exceeds
 
@@ -64,3 +66,25 @@ def test_a_long_chain_prints_shared_subexpressions_that_expand_to_its_coefficien
     assert [entry["name"] for entry in document["solution"]["shared"]] == [
         name for name, _ in solution.shared
     ]
+
+
+def test_every_value_of_a_long_chain_unshares_to_the_value_printed_unshared(monkeypatch) -> None:
+    """Screw components, potentials, coefficients and powers are shared in one pass; each
+    comes back exactly, and large screws (here a body's resultant and couple) use the names."""
+    text = two_axis_chain_yaml(4)
+    shared_solution = solve(text)
+    monkeypatch.setattr("screwsolve.present.share", lambda values, taken: (values, ()))
+    full_solution = solve(text)
+    names = {sympy.Symbol(name, real=True) for name, _ in shared_solution.shared}
+    screws = [*shared_solution.kinematic_screws.values(), *shared_solution.replacements.values()]
+    components = [c for s in screws for v in (s.resultant, s.moment) for c, _ in v.terms]
+    assert any(c.free_symbols & names for c in components)
+    pairs: list[list[sympy.Expr]] = [[], []]
+    for solution, found in zip((shared_solution, full_solution), pairs, strict=True):
+        values_only = dataclasses.replace(solution, shared=())
+        map_expressions(values_only, lambda expr, found=found: found.append(expr) or expr)
+    assert len(pairs[0]) == len(pairs[1])
+    changed = [(a, b) for a, b in zip(*pairs, strict=True) if a != b]
+    assert changed
+    for a, b in changed:
+        assert same(shared_solution.unshared(a), b)

@@ -137,6 +137,11 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
     if standalone:
         lines.append(PREAMBLE)
     lines.append(rf"\section*{{{_escape_text(solution.title)}}}")
+    if solution.shared:
+        lines.append(r"\subsection*{Shared subexpressions}")
+        lines.append(r"\begin{align*}")
+        lines.append(" \\\\\n".join(_shared_rows(solution)))
+        lines.append(r"\end{align*}")
     lines.append(r"\subsection*{Kinematic screws}")
     lines.append(r"\begin{align*}")
     rows = [
@@ -156,11 +161,6 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
             )
     lines.append(" \\\\\n".join(rows))
     lines.append(r"\end{align*}")
-    if solution.shared:
-        lines.append(r"\subsection*{Shared subexpressions}")
-        lines.append(r"\begin{align*}")
-        lines.append(" \\\\\n".join(_shared_rows(solution)))
-        lines.append(r"\end{align*}")
     lines.append(r"\subsection*{Power}")
     lines.append(r"\begin{align*}")
     rows = [
@@ -240,11 +240,11 @@ def render_math(solution: Solution) -> str:
     """Math only (for notebooks): kinematic screws and total power coefficients, one align*."""
     units = solution.notation.unit_latex
     ref = name_latex(solution.notation.referential)
-    rows = [
+    rows = _shared_rows(solution)
+    rows += [
         rf"\{{\mathcal{{V}}_{{{name_latex(b)}/{ref}}}\}} &= {screw_latex(s, units)}"
         for b, s in solution.kinematic_screws.items()
     ]
-    rows += _shared_rows(solution)
     rows += [
         rf"\mathcal{{Q}}^{{{name_latex(q)}}} &= {_rhs(solution.coefficients[q])}"
         for q in solution.variables

@@ -85,6 +85,11 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     """Kinematic screws, partial screws, actions with their power, and the Q matrix."""
     ref = solution.notation.referential
     parts: list[RenderableType] = [Text(solution.title, style="bold")]
+    if solution.shared:
+        shared = _table("name", "value", plain=plain)
+        for name, value in solution.shared:
+            shared.add_row(escape(name), escape(text(value)))
+        parts.append(_section("Shared subexpressions (large results below use them)", shared))
 
     kinematic = _table("body", "screw", plain=plain)
     for body, screw in solution.kinematic_screws.items():
@@ -96,12 +101,6 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
         for coord, screw in by_coord.items():
             partial.add_row(escape(body), escape(coord), escape(screw_text(screw)))
     parts.append(_section(f"Partial kinematic screws {{V^q_B/{ref}}}", partial))
-
-    if solution.shared:
-        shared = _table("name", "value", plain=plain)
-        for name, value in solution.shared:
-            shared.add_row(escape(name), escape(text(value)))
-        parts.append(_section("Shared subexpressions (large results below use them)", shared))
 
     actions = _table("action", "on", "screw", "power", plain=plain)
     for action in solution.actions:

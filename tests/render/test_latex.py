@@ -52,3 +52,16 @@ def test_free_text_is_escaped_so_the_document_still_compiles(tmp_path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout[-1500:]
+
+
+def test_shared_subexpressions_come_first_in_the_document_and_in_math() -> None:
+    from screwsolve.render.latex import render_math
+    from screwsolve.render.notation import name_latex
+
+    from ..chains import two_axis_chain_yaml
+
+    solution = solve(two_axis_chain_yaml(4))
+    document = render_solution(solution)
+    assert document.index("Shared subexpressions") < document.index("Kinematic screws")
+    math = render_math(solution)
+    assert math.index(name_latex(solution.shared[0][0])) < math.index(r"\mathcal{V}")

@@ -29,3 +29,10 @@ def test_noncontributing_actions_are_named() -> None:
     text = _plain(render_solution(solve(PROBLEMS / "rolling-sphere.yaml"), plain=True))
     assert "weight of 1 [noncontributing]" in text
     assert "Remark 13.3.5" in text
+
+
+def test_shared_subexpressions_are_defined_before_the_screws_that_use_them() -> None:
+    from ..chains import two_axis_chain_yaml
+
+    text = _plain(render_solution(solve(two_axis_chain_yaml(4)), plain=True))
+    assert text.index("Shared subexpressions") < text.index("Kinematic screws")
