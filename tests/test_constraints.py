@@ -1,0 +1,76 @@
+"""Constraints: rates eliminated by linear algebra on plain symbols, warnings for what is not."""
+
+from __future__ import annotations
+
+import sympy
+
+from .conftest import PROBLEMS, same, solve_text
+
+S = sympy.Symbol
+POINT = """title: a point in a plane
+referential: 0
+parameters: {F: real, G: real, h: positive, c: real, v: real}
+coordinates: [x, y]
+frames: {0: {}}
+points:
+  O: {fixed_in: 0}
+  P: {from: O, position: x*x0 + y*y0}
+bodies: {1: {frame: 0, origin: P}}
+actions: [{name: push, on: 1, at: P, force: F*x0 + G*y0}]
+constraints:
+"""
+
+
+def analyse(*constraints: str):
+    analysis = solve_text(POINT + "".join(f"  - {c}\n" for c in constraints))
+    return analysis, analysis.constraints
+
+
+def eliminated(analysis, result) -> dict[str, sympy.Expr]:
+    return {q: analysis.static(v) for q, v in result.eliminated.items()}
+
+
+def test_plate_contact_fixes_x_rate_by_hand() -> None:
+    """x + h cot(theta) = c gives x' = h theta' / sin(theta)^2 (d cot = -theta'/sin^2)."""
+    analysis = solve_text((PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8"))
+    theta, td, h = S("theta", real=True), S("theta'", real=True), S("h", positive=True)
+    (value,) = eliminated(analysis, analysis.constraints).values()
+    assert same(value, h * td / sympy.sin(theta) ** 2)
+    assert analysis.constraints.kinds == ["holonomic"]
+
+
+def test_time_dependent_constraint_uses_the_explicit_time_derivative() -> None:
+    analysis, result = analyse("x = v*t + y**2")  # x' = v + 2 y y'
+    y, yd, v = S("y", real=True), S("y'", real=True), S("v", real=True)
+    assert same(eliminated(analysis, result)["x"], v + 2 * y * yd)
+    # power under the constraint: F (v + 2 y y') + G y'
+    f, g = S("F", real=True), S("G", real=True)
+    assert same(analysis.static(result.power), f * (v + 2 * y * yd) + g * yd)
+
+
+def test_a_constraint_fixing_every_rate_leaves_no_free_rate() -> None:
+    analysis, result = analyse("x' = v", "y' = 2*v")
+    v = S("v", real=True)
+    assert result.kinds == ["kinematic", "kinematic"]
+    assert same(eliminated(analysis, result)["x"], v)
+    assert same(eliminated(analysis, result)["y"], 2 * v)
+
+
+def test_a_repeated_constraint_is_solved_once() -> None:
+    analysis, result = analyse("x + y = c", "2*x + 2*y = 2*c")
+    yd = S("y'", real=True)
+    assert list(result.eliminated) == ["x"]
+    assert same(eliminated(analysis, result)["x"], -yd)
+    assert not any("could not" in w for w in result.warnings)
+
+
+def test_contradictory_constraints_cannot_be_solved() -> None:
+    _, result = analyse("x' = 0", "x' = v")
+    assert result.eliminated == {} and result.power is None
+    assert "the constraints could not be solved for any rate" in result.warnings
+
+
+def test_a_constraint_not_linear_in_the_rates_is_ignored_with_a_warning() -> None:
+    _, result = analyse("x'**2 + y'**2 = v**2")
+    assert any("is not linear in the rates; ignored" in w for w in result.warnings)
+    assert result.eliminated == {}
