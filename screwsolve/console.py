@@ -1,4 +1,7 @@
-"""The stdout and stderr consoles: colour only on a terminal, never with NO_COLOR or --color never."""
+"""The stdout and stderr consoles: colour only on a terminal, never with NO_COLOR or --color never.
+
+Emoji codes are never replaced: a name such as `:up:` in a file prints as written.
+"""
 
 from __future__ import annotations
 
@@ -32,11 +35,14 @@ def make_console(mode: ColorMode, *, stderr: bool = False, file: TextIO | None =
     stream = file or (sys.stderr if stderr else sys.stdout)
     color = wants_color(mode, stream) if file is None else False
     if color:
-        return Console(file=stream, force_terminal=True, highlight=False, soft_wrap=False)
+        return Console(
+            file=stream, force_terminal=True, highlight=False, soft_wrap=False, emoji=False
+        )
     return Console(
         file=stream,
         color_system=None,
         force_terminal=False,
         highlight=False,
+        emoji=False,
         width=int(os.environ.get("COLUMNS", "0") or 0) or 100,
     )

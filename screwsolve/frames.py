@@ -305,8 +305,8 @@ class FrameTree:
         ref = self.referential
         time = dynamicsymbols._t
         for matrix, frame in vector.args:
-            if matrix.has(time):
-                total += Vector([(matrix.diff(time), frame)])
+            if matrix.has(time):  # element by element: Matrix.diff goes through array calculus
+                total += Vector([(matrix.applyfunc(lambda e: e.diff(time)), frame)])
             if frame is not ref:
                 total += self.cross(
                     self.angular_velocity(self.frame_name(frame)), Vector([(matrix, frame)])

@@ -32,6 +32,14 @@ def test_run_table(runner: CliRunner) -> None:
     assert "\x1b[" not in result.stdout
 
 
+@pytest.mark.parametrize("color", ["never", "always"])
+def test_names_that_look_like_emoji_codes_print_as_written(runner: CliRunner, color: str) -> None:
+    text = Path(PLATE).read_text(encoding="utf-8").replace("name: weight", "name: ':up: weight'")
+    result = runner.invoke(app, ["run", "-", "--color", color], input=text)
+    assert result.exit_code == 0, result.output
+    assert ":up: weight" in result.stdout
+
+
 def test_run_json_is_one_stable_document(runner: CliRunner) -> None:
     first = runner.invoke(app, ["run", PLATE, "--format", "json"])
     second = runner.invoke(app, ["run", PLATE, "--format", "json"])
