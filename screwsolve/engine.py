@@ -3,21 +3,55 @@ heavy algebra runs: Jacobian columns, expansion). Only expression objects cross;
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import symengine as se
 import sympy
 from symengine.lib.symengine_wrapper import sympy2symengine
+
+from .graphs import DESCEND, fold, free_symbols
 
 
 class UnsupportedError(Exception):
     """An expression symengine cannot hold; callers fall back to sympy."""
 
 
+_OPERATIONS: dict[type, Callable[..., se.Basic]] = {
+    sympy.Add: se.Add,
+    sympy.Mul: se.Mul,
+    sympy.Pow: se.Pow,
+}
+_OPERATIONS.update(
+    {
+        getattr(sympy, name): getattr(se, name)
+        for name in (
+            *("sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "atan2"),
+            *("sinh", "cosh", "tanh", "exp", "log", "Abs", "sign"),
+        )
+    }
+)
+
+
 def to_engine(expr: sympy.Expr) -> se.Basic:
     """A sympy expression as symengine (symbols keep their names, not their assumptions).
     Functions symengine only wraps (Heaviside calls back into sympy) or does not know are
-    refused, so callers take the sympy route for them."""
+    refused, so callers take the sympy route for them. Sums, products, powers and the
+    elementary functions are rebuilt once per distinct subexpression (a long chain's trees are
+    far larger than their graphs); anything else goes through sympy's own conversion."""
+
+    def before(node: sympy.Basic) -> Any:
+        if node.args and type(node) in _OPERATIONS:
+            return DESCEND
+        return _convert(node)
+
+    def after(node: sympy.Basic, args: list[se.Basic]) -> se.Basic:
+        return _OPERATIONS[type(node)](*args)
+
+    return fold(expr, before, after)
+
+
+def _convert(expr: sympy.Basic) -> se.Basic:
     try:
         result = sympy2symengine(expr)
     except (RuntimeError, TypeError, NotImplementedError, AttributeError) as error:
@@ -36,4 +70,4 @@ def from_engine(expr: se.Basic, symbols: Mapping[str, sympy.Expr]) -> sympy.Expr
 
 
 def symbols_of(expr: sympy.Expr) -> dict[str, sympy.Expr]:
-    return {s.name: s for s in expr.free_symbols if isinstance(s, sympy.Symbol)}
+    return {s.name: s for s in free_symbols(expr)}

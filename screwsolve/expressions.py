@@ -18,6 +18,7 @@ import sympy
 from sympy.physics.vector import Vector
 
 from .errors import ExpressionError
+from .graphs import replaced
 
 MAX_LENGTH = 2000
 MAX_NODES = 600
@@ -88,7 +89,7 @@ class Namespace:
 
     def static(self, expr: sympy.Expr) -> sympy.Expr:
         """Coordinates and rates as plain real symbols (for printing and numeric probing)."""
-        return expr.xreplace(self.static_mapping())
+        return replaced(expr, self.static_mapping())
 
 
 Kind = Literal["scalar", "vector"]

@@ -16,12 +16,14 @@ import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
 from .expressions import Namespace, check_name, parse_scalar, suggest
+from .sizes import exceeds
 
 if TYPE_CHECKING:
     from .schema import Problem
     from .yamlsource import Path
 
 AXES = ("x", "y", "z")
+CROSS_NODES = 2000  # tree nodes of a component over which candidate products are not counted
 UnitKey = tuple[str, int]  # (frame name, axis index)
 
 
@@ -342,5 +344,9 @@ def _axis_cross(frame: ReferenceFrame, i: int, j: int) -> Vector:
     return sign * _unit(frame, k)
 
 
-def _size(vector: Vector) -> int:
-    return sum(sympy.count_ops(m) + sum(1 for e in m if e != 0) for m, _ in vector.args)
+def _size(vector: Vector) -> tuple[int, int]:
+    """Sort key of a candidate product: its count_ops, or (after every small one) nothing when
+    a component's tree is too large to count (a long chain's direction cosines)."""
+    if any(exceeds(e, CROSS_NODES) for m, _ in vector.args for e in m):
+        return (1, 0)
+    return (0, sum(sympy.count_ops(m) + sum(1 for e in m if e != 0) for m, _ in vector.args))

@@ -57,3 +57,22 @@ def test_cross_of_unit_vectors_of_adjacent_frames_is_compact() -> None:
     terms = frames.terms(product)
     assert len(terms) == 1 and terms[0][1] == "u"
     assert str(analysis.static(terms[0][0])) == "-sin(theta)"
+
+
+def test_candidate_products_too_large_to_count_rank_after_every_small_one(monkeypatch) -> None:
+    """A cross product across a long chain has components whose trees are far too large for
+    count_ops: such a candidate is ranked last without being counted."""
+    import sympy
+    from sympy.physics.vector import ReferenceFrame
+
+    from screwsolve import frames
+
+    a, b = sympy.symbols("a b")
+    frame = ReferenceFrame("N")
+    large = sympy.sin(a) * b
+    for i in range(12):  # a graph of ~40 nodes, a tree of ~20 000
+        large = large * sympy.sin(a + i) + large * sympy.cos(b + i)
+    small = frames._size(2 * a * frame.x)
+    monkeypatch.setattr(sympy, "count_ops", lambda *args: 1 / 0)
+    assert frames._size(large * frame.x + frame.y) == (1, 0)
+    assert small[0] == 0 and small < (1, 0)

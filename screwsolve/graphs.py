@@ -1,0 +1,73 @@
+"""Expressions walked as graphs: each distinct subexpression visited once.
+
+A long chain's expressions share their subexpressions (the same direction cosine object sits in
+thousands of places): as trees they grow exponentially with the number of links, as graphs
+polynomially. Walks that recurse over the tree (sympy's xreplace and free_symbols, symengine's
+conversion from sympy) therefore cost seconds to minutes on a ten-link chain; these cost the
+size of the graph.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import sympy
+
+DESCEND = object()  # returned by `before`: combine this node from its arguments' results
+
+
+def fold(expr: Any, before: Callable[[Any], Any], after: Callable[[Any, list[Any]], Any]) -> Any:
+    """Post-order over the distinct nodes (by identity): before(node) gives a node's result, or
+    DESCEND for after(node, results of its arguments)."""
+    results: dict[int, Any] = {}
+    stack: list[tuple[Any, bool]] = [(expr, False)]
+    while stack:
+        node, expanded = stack.pop()
+        key = id(node)
+        if key in results:
+            continue
+        if expanded:
+            results[key] = after(node, [results[id(arg)] for arg in node.args])
+            continue
+        value = before(node)
+        if value is not DESCEND:
+            results[key] = value
+            continue
+        stack.append((node, True))
+        stack.extend((arg, False) for arg in node.args if id(arg) not in results)
+    return results[id(expr)]
+
+
+def distinct_nodes(expr: Any) -> Iterator[Any]:
+    """Every distinct subexpression (by identity) once."""
+    seen: set[int] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node
+        stack.extend(node.args)
+
+
+def replaced(expr: sympy.Basic, mapping: dict[sympy.Basic, sympy.Basic]) -> sympy.Basic:
+    """expr.xreplace(mapping), rebuilding each distinct subexpression once."""
+
+    def before(node: sympy.Basic) -> Any:
+        if node in mapping:
+            return mapping[node]
+        return DESCEND if node.args else node
+
+    def after(node: sympy.Basic, args: list[sympy.Basic]) -> sympy.Basic:
+        if all(new is old for new, old in zip(args, node.args, strict=True)):
+            return node
+        return node.func(*args)
+
+    return fold(expr, before, after)
+
+
+def free_symbols(expr: sympy.Basic) -> set[sympy.Symbol]:
+    """expr.free_symbols for expressions without bound variables (no integrals or sums)."""
+    return {node for node in distinct_nodes(expr) if isinstance(node, sympy.Symbol)}

@@ -1,0 +1,75 @@
+"""Graph walks: the same results as sympy's tree walks, each distinct subexpression once."""
+
+from __future__ import annotations
+
+import symengine as se
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from symengine.lib.symengine_wrapper import sympy2symengine
+
+from screwsolve.engine import to_engine
+from screwsolve.graphs import DESCEND, distinct_nodes, fold, free_symbols, replaced
+
+a, b, c = sympy.symbols("a b c", real=True)
+LEAVES = st.sampled_from([a, b, c, sympy.Integer(2), sympy.Rational(1, 3), -sympy.Integer(1)])
+
+
+def _combine(children: st.SearchStrategy[sympy.Expr]) -> st.SearchStrategy[sympy.Expr]:
+    pair = st.tuples(children, children)
+    return st.one_of(
+        pair.map(lambda p: p[0] + p[1]),
+        pair.map(lambda p: p[0] * p[1]),
+        children.map(sympy.sin),
+        children.map(sympy.cos),
+        children.map(lambda e: e**2),
+        children.map(lambda e: sympy.atan2(e, b)),
+    )
+
+
+EXPRESSIONS = st.recursive(LEAVES, _combine, max_leaves=12)
+
+
+def _doubling(depth: int) -> sympy.Expr:
+    """A graph of ~3 depth nodes whose tree has ~2^depth nodes (each level uses the last twice)."""
+    expr = sympy.sin(a) * b
+    for i in range(depth):
+        expr = sympy.Add(sympy.Mul(expr, sympy.sin(a + i)), sympy.Mul(expr, sympy.cos(b + i)))
+    return expr
+
+
+@settings(max_examples=150, deadline=None)
+@given(EXPRESSIONS)
+def test_walks_agree_with_sympys_own(expr: sympy.Expr) -> None:
+    mapping = {a: sympy.Symbol("x", real=True), sympy.sin(b): c}
+    assert replaced(expr, mapping) == expr.xreplace(mapping)
+    assert free_symbols(expr) == expr.free_symbols
+    assert se.expand(to_engine(expr) - sympy2symengine(expr)) == 0
+
+
+def test_each_distinct_subexpression_is_combined_once() -> None:
+    expr = _doubling(12)  # a tree of tens of thousands of nodes
+    combined: list[sympy.Basic] = []
+
+    def after(node: sympy.Basic, args: list[int]) -> int:
+        combined.append(node)
+        return 1 + sum(args)
+
+    tree_size = fold(expr, lambda node: DESCEND if node.args else 1, after)
+    distinct = sum(1 for _ in distinct_nodes(expr))
+    assert tree_size > 10_000 > 10 * distinct
+    assert len(combined) == len({id(node) for node in combined}) < distinct
+
+
+def test_a_shared_tree_of_a_million_nodes_is_rewritten_and_converted_exactly() -> None:
+    import math
+
+    expr = _doubling(20)
+    renamed = replaced(expr, {b: c})
+    assert free_symbols(expr) == {a, b} and free_symbols(renamed) == {a, c}
+    x, z = 0.3, 0.7
+    engine = to_engine(renamed).subs({se.Symbol("a"): x, se.Symbol("c"): z})
+    expected = math.sin(x) * z  # the recurrence of _doubling, with b renamed c
+    for i in range(20):
+        expected *= math.sin(x + i) + math.cos(z + i)
+    assert math.isclose(float(engine), expected, rel_tol=1e-9)
