@@ -22,15 +22,11 @@ _OPERATIONS: dict[type, Callable[..., se.Basic]] = {
     sympy.Mul: se.Mul,
     sympy.Pow: se.Pow,
 }
-_OPERATIONS.update(
-    {
-        getattr(sympy, name): getattr(se, name)
-        for name in (
-            *("sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "atan2"),
-            *("sinh", "cosh", "tanh", "exp", "log", "Abs", "sign"),
-        )
-    }
-)
+_FUNCTION_NAMES = (
+    *("sin", "cos", "tan", "cot", "sec", "csc", "asin", "acos", "atan", "atan2"),
+    *("sinh", "cosh", "tanh", "log", "Abs", "sign"),
+)  # exp is a power of E in symengine
+_OPERATIONS.update({getattr(sympy, name): getattr(se, name) for name in (*_FUNCTION_NAMES, "exp")})
 
 
 def to_engine(expr: sympy.Expr) -> se.Basic:
@@ -61,12 +57,33 @@ def _convert(expr: sympy.Basic) -> se.Basic:
     return result
 
 
+_BACK: dict[str, Callable[..., sympy.Expr]] = {
+    "Add": sympy.Add,
+    "Mul": sympy.Mul,
+    "Pow": sympy.Pow,
+    **{name: getattr(sympy, name) for name in _FUNCTION_NAMES},
+}
+
+
 def from_engine(expr: se.Basic, symbols: Mapping[str, sympy.Expr]) -> sympy.Expr:
     """Back to sympy, each symbol replaced by the sympy object of that name (assumptions and
-    functions of time come back)."""
-    converted = expr._sympy_()
-    mapping = {s: symbols[s.name] for s in converted.free_symbols if s.name in symbols}
-    return converted.xreplace(mapping)
+    functions of time come back); each distinct subexpression converted once."""
+
+    def before(node: se.Basic) -> Any:
+        if node.is_Symbol:
+            name = str(node)
+            return symbols[name] if name in symbols else node._sympy_()
+        if node.args and type(node).__name__ in _BACK:
+            return DESCEND
+        converted = node._sympy_()
+        return converted.xreplace(
+            {s: symbols[s.name] for s in converted.free_symbols if s.name in symbols}
+        )
+
+    def after(node: se.Basic, args: list[sympy.Expr]) -> sympy.Expr:
+        return _BACK[type(node).__name__](*args)
+
+    return fold(expr, before, after, key=lambda node: node)
 
 
 def symbols_of(expr: sympy.Expr) -> dict[str, sympy.Expr]:

@@ -9,7 +9,7 @@ size of the graph.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 import sympy
@@ -17,26 +17,33 @@ import sympy
 DESCEND = object()  # returned by `before`: combine this node from its arguments' results
 
 
-def fold(expr: Any, before: Callable[[Any], Any], after: Callable[[Any, list[Any]], Any]) -> Any:
-    """Post-order over the distinct nodes (by identity): before(node) gives a node's result, or
-    DESCEND for after(node, results of its arguments)."""
-    results: dict[int, Any] = {}
+def fold(
+    expr: Any,
+    before: Callable[[Any], Any],
+    after: Callable[[Any, list[Any]], Any],
+    key: Callable[[Any], Hashable] = id,
+) -> Any:
+    """Post-order over the distinct nodes: before(node) gives a node's result, or DESCEND for
+    after(node, results of its arguments). Nodes are the same when their keys are: identity
+    for sympy (whose subexpressions are shared objects), the value itself for symengine (whose
+    Python wrappers are made afresh on every access, while its hashes are cached)."""
+    results: dict[Hashable, Any] = {}
     stack: list[tuple[Any, bool]] = [(expr, False)]
     while stack:
         node, expanded = stack.pop()
-        key = id(node)
-        if key in results:
+        name = key(node)
+        if name in results:
             continue
         if expanded:
-            results[key] = after(node, [results[id(arg)] for arg in node.args])
+            results[name] = after(node, [results[key(arg)] for arg in node.args])
             continue
         value = before(node)
         if value is not DESCEND:
-            results[key] = value
+            results[name] = value
             continue
         stack.append((node, True))
-        stack.extend((arg, False) for arg in node.args if id(arg) not in results)
-    return results[id(expr)]
+        stack.extend((arg, False) for arg in node.args if key(arg) not in results)
+    return results[key(expr)]
 
 
 def distinct_nodes(expr: Any) -> Iterator[Any]:

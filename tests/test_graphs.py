@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from symengine.lib.symengine_wrapper import sympy2symengine
 
-from screwsolve.engine import to_engine
+from screwsolve.engine import from_engine, to_engine
 from screwsolve.graphs import DESCEND, distinct_nodes, fold, free_symbols, replaced
 
 a, b, c = sympy.symbols("a b c", real=True)
@@ -44,7 +44,12 @@ def test_walks_agree_with_sympys_own(expr: sympy.Expr) -> None:
     mapping = {a: sympy.Symbol("x", real=True), sympy.sin(b): c}
     assert replaced(expr, mapping) == expr.xreplace(mapping)
     assert free_symbols(expr) == expr.free_symbols
-    assert se.expand(to_engine(expr) - sympy2symengine(expr)) == 0
+    engine = to_engine(expr)
+    assert se.expand(engine - sympy2symengine(expr)) == 0
+    names = {"a": a, "b": b, "c": c}
+    assert from_engine(engine, names) == engine._sympy_().xreplace(
+        {sympy.Symbol(n): s for n, s in names.items()}
+    )
 
 
 def test_each_distinct_subexpression_is_combined_once() -> None:
@@ -73,3 +78,10 @@ def test_a_shared_tree_of_a_million_nodes_is_rewritten_and_converted_exactly() -
     for i in range(20):
         expected *= math.sin(x + i) + math.cos(z + i)
     assert math.isclose(float(engine), expected, rel_tol=1e-9)
+
+
+def test_conversion_back_to_sympy_keeps_the_sharing() -> None:
+    engine = to_engine(_doubling(20))
+    back = from_engine(engine, {"a": a, "b": b})
+    assert free_symbols(back) == {a, b}
+    assert sum(1 for _ in distinct_nodes(back)) < 500  # a graph, not a million-node tree
