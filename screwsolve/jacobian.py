@@ -25,6 +25,7 @@ from sympy.physics.vector import Vector
 
 from .engine import from_engine, to_engine
 from .frames import UnitKey
+from .graphs import free_symbols, replaced
 from .kinematics import TIME
 from .sizes import exceeds
 
@@ -119,8 +120,8 @@ class JacobianCore:
         """A sympy expression of the system as a symengine expression on plain symbols."""
         if expr in self._scalars:
             return self._scalars[expr]
-        static = expr.xreplace(self._static)
-        for symbol in static.free_symbols:
+        static = replaced(expr, self._static)
+        for symbol in free_symbols(static):
             self._back.setdefault(symbol.name, symbol)
         result = to_engine(static)
         self._scalars[expr] = result
@@ -137,6 +138,10 @@ class JacobianCore:
                 else tuple(a + b for a, b in zip(columns[name], comps, strict=True))
             )  # type: ignore[assignment]
         return Vec(columns)
+
+    def rate_derivative(self, expr: sympy.Expr, q: str) -> sympy.Expr:
+        """d(expr)/dq' of a sympy expression of the system, on its graph in symengine."""
+        return self.to_sympy(self.scalar(expr).diff(se.Symbol(f"{q}'")))
 
     def to_sympy(self, expr: se.Basic) -> sympy.Expr:
         """Back to sympy, coordinates and rates as functions of time again (as the analysis has them)."""

@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 import sympy
 from sympy.physics.vector import Vector
 
+from .graphs import replaced
 from .screws import Screw
+from .sizes import exceeds
 
 if TYPE_CHECKING:
     from .jacobian import JacobianCore
@@ -24,15 +26,11 @@ if TYPE_CHECKING:
 TIME = "t"
 
 
-def _diff_vector(vector: Vector, rate: sympy.Expr, stand_in: sympy.Dummy) -> Vector:
-    """d(vector)/d(rate), the rate replaced by a plain symbol first: sympy differentiates by a
-    symbol about twice as fast as by a Derivative (the same result: rates enter linearly)."""
-    to, back = {rate: stand_in}, {stand_in: rate}
-    return Vector([(m.xreplace(to).diff(stand_in).xreplace(back), f) for m, f in vector.args])
+LARGE_NODES = 2000  # tree nodes of a component differentiated in symengine, on its graph
 
 
 def _replace(vector: Vector, mapping: dict[sympy.Expr, sympy.Expr]) -> Vector:
-    return Vector([(m.xreplace(mapping), f) for m, f in vector.args])
+    return Vector([(m.applyfunc(lambda e: replaced(e, mapping)), f) for m, f in vector.args])
 
 
 class Kinematics:
@@ -108,10 +106,7 @@ class Kinematics:
             result = {q: self.transport(s, point) for q, s in self.partial_screws(body).items()}
         else:
             screw = self.kinematic_screw(body)
-            result = {
-                q: screw.map(partial(_diff_vector, rate=rate, stand_in=sympy.Dummy(f"{q}'")))
-                for q, rate in self.system.rates.items()
-            }
+            result = {q: screw.map(partial(self._partial, q=q)) for q in self.system.rates}
             result[TIME] = screw.map(partial(_replace, mapping=self._zero_rates))
         self._partials[key] = result
         return result
@@ -133,6 +128,21 @@ class Kinematics:
         if body is None:
             return Vector(0)
         return self.kinematic_screw(body, point).moment
+
+    def _partial(self, vector: Vector, q: str) -> Vector:
+        """d(vector)/dq' (rates enter linearly). By a plain stand-in symbol, which sympy
+        differentiates by about twice as fast as by a Derivative; a component too large for
+        sympy's tree walk is differentiated on its graph in symengine."""
+        rate = self.system.rates[q]
+        stand_in = sympy.Dummy(f"{q}'")
+        to, back = {rate: stand_in}, {stand_in: rate}
+
+        def derivative(component: sympy.Expr) -> sympy.Expr:
+            if exceeds(component, LARGE_NODES):
+                return self.jacobian.rate_derivative(component, q)
+            return component.xreplace(to).diff(stand_in).xreplace(back)
+
+        return Vector([(m.applyfunc(derivative), f) for m, f in vector.args])
 
     @cached_property
     def jacobian(self) -> JacobianCore:

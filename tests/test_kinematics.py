@@ -117,3 +117,41 @@ bodies: {table: {frame: 1, origin: O}, bead: {frame: 0, origin: P}}
     bead = analysis.kinematics.partial_screws("bead")
     assert vector_is(analysis, bead[TIME].moment, "r*Omega*y1")
     assert vector_is(analysis, bead["r"].moment, "x1")
+
+
+def test_large_components_are_differentiated_on_their_graph_to_the_same_partials(
+    monkeypatch,
+) -> None:
+    """Every component taken through symengine (threshold 0) gives the same partial screws as
+    sympy's own differentiation, for every body of the sphere and of a two-link chain."""
+    from screwsolve import kinematics
+
+    from .chains import two_axis_chain_yaml
+    from .conftest import PROBLEMS
+
+    texts = [
+        (PROBLEMS / "rolling-sphere.yaml").read_text(encoding="utf-8"),
+        two_axis_chain_yaml(2),
+    ]
+    for text in texts:
+        reference = solve_text(text)
+        bodies = list(reference.system.bodies)
+        expected = [_components(reference, reference.kinematics.partial_screws(b)) for b in bodies]
+        monkeypatch.setattr(kinematics, "LARGE_NODES", 0)
+        analysis = solve_text(text)
+        ours = [_components(analysis, analysis.kinematics.partial_screws(b)) for b in bodies]
+        monkeypatch.setattr(kinematics, "LARGE_NODES", 2000)
+        for body, mine, theirs in zip(bodies, ours, expected, strict=True):
+            assert len(mine) == len(theirs)
+            assert all(same(a, b) for a, b in zip(mine, theirs, strict=True)), body
+
+
+def _components(analysis: Analysis, screws: dict) -> list[sympy.Expr]:
+    """Every partial screw's resultant and moment in the referential, static."""
+    frame = analysis.system.frames.referential
+    return [
+        analysis.static(component)
+        for q in sorted(screws)
+        for vector in (screws[q].resultant, screws[q].moment)
+        for component in vector.to_matrix(frame)
+    ]
