@@ -12,7 +12,7 @@ probing at random points. Then: the n = 3 chain's printed (simplified) coefficie
 and size against sympy's unsimplified ones, and `screwsolve run` on the plate against
 `python -c "import sympy"`.
 
-Run: python bench/bench_speed.py [--links 3 8 12] [--sympy-up-to 12]
+Run: python bench/bench_speed.py [--links 3 8 12 16 20] [--sympy-up-to 12] [--whole 3 5 8]
 """
 
 from __future__ import annotations
@@ -173,7 +173,8 @@ def _agree(a: dict, b: dict) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--links", type=int, nargs="+", default=[3, 8, 12])
+    parser.add_argument("--links", type=int, nargs="+", default=[3, 8, 12, 16, 20])
+    parser.add_argument("--whole", type=int, nargs="+", default=[3, 5, 8], help="whole runs")
     parser.add_argument("--sympy-up-to", type=int, default=12, help="skip the sympy route above")
     parser.add_argument("--side", choices=["sympy", "screwsolve", "printed"], help="(internal)")
     args = parser.parse_args()
@@ -215,10 +216,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         from tests.chains import two_axis_chain_yaml
 
-        chain = Path(folder) / "chain3.yaml"
-        chain.write_text(two_axis_chain_yaml(3), encoding="utf-8")
-        whole = wall([sys.executable, "-m", "screwsolve", "run", str(chain)], 3)
-    print(f"whole `screwsolve run` of the n = 3 chain (every table): {whole:.2f} s")
+        for links in args.whole:
+            chain = Path(folder) / f"chain{links}.yaml"
+            chain.write_text(two_axis_chain_yaml(links), encoding="utf-8")
+            command = [sys.executable, "-m", "screwsolve", "run", str(chain), "--format", "json"]
+            whole = wall(command, 3 if links <= 3 else 1)
+            print(f"whole `screwsolve run --format json` of the n = {links} chain: {whole:.2f} s")
 
     plate = str(ROOT / "problems" / "plate-on-a-step.yaml")
     base = wall([sys.executable, "-c", "import sympy"], 5)
