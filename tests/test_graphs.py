@@ -38,6 +38,18 @@ def _doubling(depth: int) -> sympy.Expr:
     return expr
 
 
+def _agree_numerically(x: sympy.Expr, y: sympy.Expr) -> bool:
+    """Equal values at a few points where both are finite (sign and atan2 jump: each point is
+    compared exactly there, not probed around)."""
+    import cmath
+
+    for point in ({a: 0.7, b: -0.7, c: 1.3}, {a: -1.1, b: 0.4, c: 2.2}, {a: 0.3, b: 1.9, c: -0.6}):
+        u, v = complex(sympy.N(x.xreplace(point), 30)), complex(sympy.N(y.xreplace(point), 30))
+        if all(cmath.isfinite(w) for w in (u, v)) and abs(u - v) > 1e-9 * max(1.0, abs(u)):
+            return False
+    return True
+
+
 @settings(max_examples=150, deadline=None)
 @given(EXPRESSIONS)
 def test_walks_agree_with_sympys_own(expr: sympy.Expr) -> None:
@@ -46,10 +58,7 @@ def test_walks_agree_with_sympys_own(expr: sympy.Expr) -> None:
     assert free_symbols(expr) == expr.free_symbols
     engine = to_engine(expr)
     assert se.expand(engine - sympy2symengine(expr)) == 0
-    names = {"a": a, "b": b, "c": c}
-    assert from_engine(engine, names) == engine._sympy_().xreplace(
-        {sympy.Symbol(n): s for n, s in names.items()}
-    )
+    assert _agree_numerically(from_engine(engine, {"a": a, "b": b, "c": c}), expr)
 
 
 def test_each_distinct_subexpression_is_combined_once() -> None:
@@ -85,3 +94,17 @@ def test_conversion_back_to_sympy_keeps_the_sharing() -> None:
     back = from_engine(engine, {"a": a, "b": b})
     assert free_symbols(back) == {a, b}
     assert sum(1 for _ in distinct_nodes(back)) < 500  # a graph, not a million-node tree
+
+
+def test_conversions_sharing_a_memo_convert_each_subexpression_once() -> None:
+    x, y = se.symbols("a b")
+    common = se.sin(x) * se.cos(y) + x
+    first, second = common * y, se.sin(common)
+    memo: dict = {}
+    names = {"a": a, "b": b}
+    one = from_engine(first, names, memo)
+    converted = len(memo)
+    two = from_engine(second, names, memo)
+    assert len(memo) == converted + 1  # only sin(common) is new
+    assert one == b * (sympy.sin(a) * sympy.cos(b) + a)
+    assert two == sympy.sin(sympy.sin(a) * sympy.cos(b) + a)
