@@ -3,7 +3,7 @@ heavy algebra runs: Jacobian columns, expansion). Only expression objects cross;
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import symengine as se
@@ -65,15 +65,9 @@ _BACK: dict[str, Callable[..., sympy.Expr]] = {
 }
 
 
-def from_engine(
-    expr: se.Basic,
-    symbols: Mapping[str, sympy.Expr],
-    memo: dict[Hashable, sympy.Expr] | None = None,
-) -> sympy.Expr:
+def from_engine(expr: se.Basic, symbols: Mapping[str, sympy.Expr]) -> sympy.Expr:
     """Back to sympy, each symbol replaced by the sympy object of that name (assumptions and
-    functions of time come back); each distinct subexpression converted once, and once for
-    all the calls that share `memo` (with the same `symbols`): converting the same
-    subexpression twice would make sympy compare the two copies node by node."""
+    functions of time come back); each distinct subexpression converted once."""
 
     def before(node: se.Basic) -> Any:
         if node.is_Symbol:
@@ -89,7 +83,7 @@ def from_engine(
     def after(node: se.Basic, args: list[sympy.Expr]) -> sympy.Expr:
         return _BACK[type(node).__name__](*args)
 
-    return fold(expr, before, after, key=lambda node: node, results=memo)
+    return fold(expr, before, after, key=lambda node: node)
 
 
 def symbols_of(expr: sympy.Expr) -> dict[str, sympy.Expr]:

@@ -22,14 +22,12 @@ def fold(
     before: Callable[[Any], Any],
     after: Callable[[Any, list[Any]], Any],
     key: Callable[[Any], Hashable] = id,
-    results: dict[Hashable, Any] | None = None,
 ) -> Any:
     """Post-order over the distinct nodes: before(node) gives a node's result, or DESCEND for
     after(node, results of its arguments). Nodes are the same when their keys are: identity
     for sympy (whose subexpressions are shared objects), the value itself for symengine (whose
-    Python wrappers are made afresh on every access, while its hashes are cached). `results`,
-    when given, is kept across calls (keys by value only: identities do not outlive a call)."""
-    results = {} if results is None else results
+    Python wrappers are made afresh on every access, while its hashes are cached)."""
+    results: dict[Hashable, Any] = {}
     stack: list[tuple[Any, bool]] = [(expr, False)]
     while stack:
         node, expanded = stack.pop()

@@ -14,7 +14,7 @@ asks for sympy (`to_sympy`), which is what the printers need.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -102,12 +102,10 @@ class JacobianCore:
         self._symbol[TIME] = se.Symbol(str(system.time))
         self._back: dict[str, sympy.Expr] = {str(system.time): system.time}
         self._back.update({static.name: dyn for dyn, static in self._static.items()})
-        self._back.update(system.parameters)  # every name known before any conversion is memoized
         self._frame_of = {id(frame): name for name, frame in self.tree.frames.items()}
         self._rotation: dict[str, se.DenseMatrix] = {}  # child -> parent components
         self._in_frame: dict[tuple[UnitKey, str], tuple[se.Basic, se.Basic, se.Basic]] = {}
         self._steps_memo: dict[tuple[UnitKey, str], int] = {}
-        self._sympy_memo: dict[Hashable, sympy.Expr] = {}  # symengine -> sympy, by value
         self._cross: dict[tuple[UnitKey, UnitKey], Vec] = {}
         self._omega: dict[str, dict[str, Vec]] = {}
         self._velocity: dict[str, dict[str, Vec]] = {}
@@ -147,7 +145,7 @@ class JacobianCore:
 
     def to_sympy(self, expr: se.Basic) -> sympy.Expr:
         """Back to sympy, coordinates and rates as functions of time again (as the analysis has them)."""
-        return from_engine(expr, self._back, self._sympy_memo)
+        return from_engine(expr, self._back)
 
     # -- rotations ----------------------------------------------------------------------------
 

@@ -94,17 +94,3 @@ def test_conversion_back_to_sympy_keeps_the_sharing() -> None:
     back = from_engine(engine, {"a": a, "b": b})
     assert free_symbols(back) == {a, b}
     assert sum(1 for _ in distinct_nodes(back)) < 500  # a graph, not a million-node tree
-
-
-def test_conversions_sharing_a_memo_convert_each_subexpression_once() -> None:
-    x, y = se.symbols("a b")
-    common = se.sin(x) * se.cos(y) + x
-    first, second = common * y, se.sin(common)
-    memo: dict = {}
-    names = {"a": a, "b": b}
-    one = from_engine(first, names, memo)
-    converted = len(memo)
-    two = from_engine(second, names, memo)
-    assert len(memo) == converted + 1  # only sin(common) is new
-    assert one == b * (sympy.sin(a) * sympy.cos(b) + a)
-    assert two == sympy.sin(sympy.sin(a) * sympy.cos(b) + a)
