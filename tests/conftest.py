@@ -11,6 +11,26 @@ ROOT = Path(__file__).resolve().parent.parent
 PROBLEMS = ROOT / "problems"
 INVALID = Path(__file__).resolve().parent / "data" / "invalid"
 HOSTILE = Path(__file__).resolve().parent / "data" / "hostile"
+# Frame 3 turns about x1 (= x2, frame 2 turning about x1), named as such, not as its parent's x.
+ALIASED_AXIS = """
+title: a rotation about an axis named in the grandparent frame
+referential: 0
+parameters: {L: positive, F: real, G: real, C: real}
+coordinates: [p, q, r]
+frames:
+  0: {}
+  1: {from: 0, rotate: [z, p]}
+  2: {from: 1, rotate: [x, q]}
+  3: {from: 2, rotate: [x1, r]}
+points:
+  O: {fixed_in: 0}
+  A: {from: O, position: L*x2, body: b2}
+  B: {from: A, position: L*z3, body: b3}
+bodies: {b2: {frame: 2, origin: O}, b3: {frame: 3, origin: A}}
+actions:
+  - {name: f, on: b3, at: B, force: F*x0 + G*z1, moment: C*y2}
+  - {name: pair, on: b3, by: b2, at: A, force: G*y3, moment: C*x3}
+"""
 
 
 def solve_text(text: str):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import solve_text
+from .conftest import ALIASED_AXIS, solve_text
 
 EULER = """title: euler
 referential: 0
@@ -27,18 +27,7 @@ def test_rotation_axes_are_shared_and_named_like_the_book() -> None:
 def test_an_axis_named_through_an_alias_is_shared_too() -> None:
     """Frame 2 turns about x1, so x2 is x1; frame 3 turns about x1 named as such (not as its
     parent's x): x3 is that same unit vector too."""
-    text = """title: alias
-referential: 0
-coordinates: [p, q, r]
-frames:
-  0: {}
-  1: {from: 0, rotate: [z, p]}
-  2: {from: 1, rotate: [x, q]}
-  3: {from: 2, rotate: [x1, r]}
-points: {O: {fixed_in: 0}}
-bodies: {3: {frame: 3, origin: O}}
-"""
-    frames = solve_text(text).system.frames
+    frames = solve_text(ALIASED_AXIS).system.frames
     assert set(frames.aliases(("3", 0))) == {("1", 0), ("2", 0), ("3", 0)}
 
 

@@ -10,7 +10,7 @@ from screwsolve import engine
 from screwsolve.actions import ActionKind
 
 from .chains import two_axis_chain_mechanics, two_axis_chain_yaml
-from .conftest import PROBLEMS, same, solve_text
+from .conftest import ALIASED_AXIS, PROBLEMS, same, solve_text
 from .strategies import problems
 
 
@@ -86,27 +86,6 @@ def test_checks_on_the_symengine_form_tell_right_from_wrong() -> None:
     assert not analysis._coefficient_is(weight, "a1", right + sympy.Symbol("g", positive=True))
     assert not analysis._coefficient_is(weight, "b1", sympy.Integer(0))
     assert weight.action.name not in analysis.noncontributing
-
-
-ALIASED_AXIS = """
-title: a rotation about an axis named in the grandparent frame
-referential: 0
-parameters: {L: positive, F: real, G: real, C: real}
-coordinates: [p, q, r]
-frames:
-  0: {}
-  1: {from: 0, rotate: [z, p]}
-  2: {from: 1, rotate: [x, q]}
-  3: {from: 2, rotate: [x1, r]}
-points:
-  O: {fixed_in: 0}
-  A: {from: O, position: L*x2, body: b2}
-  B: {from: A, position: L*z3, body: b3}
-bodies: {b2: {frame: 2, origin: O}, b3: {frame: 3, origin: A}}
-actions:
-  - {name: f, on: b3, at: B, force: F*x0 + G*z1, moment: C*y2}
-  - {name: pair, on: b3, by: b2, at: A, force: G*y3, moment: C*x3}
-"""
 
 
 def test_axis_named_through_an_alias_matches_the_comoment_route() -> None:
