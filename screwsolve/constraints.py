@@ -47,11 +47,6 @@ class _Static:
         self.coordinates = {name: self.forward[scalars[name]] for name in system.rates}
         self.time = system.time
 
-    def of(self, expr: sympy.Expr) -> sympy.Expr:
-        """The expression on plain symbols (constraints hold only coordinates, rates, t and
-        parameters: the grammar takes diff of a coordinate only)."""
-        return expr.xreplace(self.forward)
-
     def time_derivative(self, expr: sympy.Expr) -> sympy.Expr:
         """df/dt = sum df/dq q' + df/dt of a static f(q, t)."""
         total = expr.diff(self.time)
@@ -71,7 +66,7 @@ def analyse_constraints(analysis: Analysis) -> ConstraintAnalysis:
     equations: list[sympy.Expr] = []
     warnings: list[str] = []
     for constraint in system.constraints:
-        expr = static.of(constraint.expr)
+        expr = analysis.static(constraint.expr)
         if expr.has(*rates):
             if any(expr.diff(a, b) != 0 for a in rates for b in rates):
                 warnings.append(
