@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from screwsolve.api import solve_loaded  # noqa: E402
-from screwsolve.equivalence import equivalent  # noqa: E402
-from screwsolve.loading import load_problem_text  # noqa: E402
+from screwsolve.files.loading import load_problem_text  # noqa: E402
+from screwsolve.symbolic.equivalence import equivalent  # noqa: E402
 from tests.chains import AXES, Link, mechanics_coefficients, to_yaml  # noqa: E402
 
 

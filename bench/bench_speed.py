@@ -107,7 +107,7 @@ def side_screwsolve(links: int) -> dict:
     import symengine as se
 
     from screwsolve.api import solve_loaded
-    from screwsolve.loading import load_problem_text
+    from screwsolve.files.loading import load_problem_text
     from tests.chains import two_axis_chain_yaml
 
     start = time.perf_counter()
@@ -138,8 +138,8 @@ def side_printed(links: int) -> dict:
     import sympy
 
     from screwsolve.api import solve_loaded
-    from screwsolve.loading import load_problem_text
-    from screwsolve.simplification import tidy
+    from screwsolve.files.loading import load_problem_text
+    from screwsolve.symbolic.simplify import tidy
     from tests.chains import two_axis_chain_mechanics, two_axis_chain_yaml
 
     start = time.perf_counter()

@@ -8,13 +8,13 @@ __version__ = "0.1.0"
 __all__ = ["__version__", "load", "solve"]
 
 if TYPE_CHECKING:
-    from .api import load, solve
+    from screwsolve.api import load, solve
 
 
 def __getattr__(name: str) -> Any:
     """Import the API lazily so that `import screwsolve` stays cheap."""
     if name in ("load", "solve"):
-        from . import api
+        from screwsolve import api
 
         return getattr(api, name)
     raise AttributeError(name)

@@ -1,5 +1,5 @@
 """`python -m screwsolve`."""
 
-from .cli import main
+from screwsolve.cli import main
 
 main()

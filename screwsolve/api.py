@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .loading import Loaded, load_problem, load_problem_text
+from screwsolve.files.loading import Loaded, load_problem, load_problem_text
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
-    from .result import Solution
+    from screwsolve.mechanics.analysis import Analysis
+    from screwsolve.solution.result import Solution
 
 
 def load(path_or_text: str | Path) -> Loaded:
@@ -23,17 +23,17 @@ def load(path_or_text: str | Path) -> Loaded:
 
 def solve_loaded(loaded: Loaded) -> Analysis:
     """Check the meaning of a loaded problem and set up its analysis (computed lazily)."""
-    from .analysis import Analysis
-    from .system import build_system
+    from screwsolve.mechanics.analysis import Analysis
+    from screwsolve.model.system import build_system
 
     return Analysis(build_system(loaded.problem, loaded.source))
 
 
 def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = False) -> Solution:
     """Everything DESIGN §1 lists for one problem, simplified, as a Solution."""
-    from .errors import UsageError
-    from .expressions import suggest
-    from .present import present
+    from screwsolve.errors import UsageError
+    from screwsolve.model.grammar import suggest
+    from screwsolve.solution.build import present
 
     loaded = problem if isinstance(problem, Loaded) else load(problem)
     analysis = solve_loaded(loaded)

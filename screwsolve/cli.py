@@ -13,9 +13,9 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 
-from . import __version__
-from .console import ColorMode, make_console
-from .errors import InputError, ScrewsolveError, UsageError
+from screwsolve import __version__
+from screwsolve.console import ColorMode, make_console
+from screwsolve.errors import InputError, ScrewsolveError, UsageError
 
 EXAMPLES = """
 Examples:
@@ -148,7 +148,7 @@ def run(
     --standalone], json [one stable document, see schemas/result.schema.json]. Screws print as
     {omega ; v_A}_A.
     """
-    from .api import solve
+    from screwsolve.api import solve
 
     try:
         solution = solve(file, at=at, steps=steps)
@@ -157,15 +157,15 @@ def run(
     except Exception as exc:  # users get a message, developers use --debug
         _internal(exc)
     if format is Format.json:
-        from .render.json import dumps, solution_document
+        from screwsolve.render.json import dumps, solution_document
 
         _write(dumps(solution_document(solution)), output)
     elif format is Format.latex:
-        from .render.latex import render_solution
+        from screwsolve.render.latex import render_solution
 
         _write(render_solution(solution, standalone=standalone), output)
     else:
-        from .render.table import render_solution as render_table
+        from screwsolve.render.table import render_solution as render_table
 
         if output is None:
             console = make_console(color)
@@ -191,9 +191,9 @@ def check(
     color: ColorOption = ColorMode.auto,
 ) -> None:
     """Verify every expected: claim of every problem file (folders recurse)."""
-    from .checking import check_paths, problem_files
-    from .render.check import check_document, junit_xml, render_check
-    from .sandbox import cpu_count
+    from screwsolve.batch.checking import check_paths, problem_files
+    from screwsolve.batch.sandbox import cpu_count
+    from screwsolve.render.check import check_document, junit_xml, render_check
 
     err = make_console(color, stderr=True)
     with _progress(err, len(problem_files(paths)), "checking") as advance:
@@ -203,7 +203,7 @@ def check(
     if junit is not None:
         junit.write_text(junit_xml(report), encoding="utf-8")
     if github or os.environ.get("GITHUB_ACTIONS") == "true":
-        from .render.check import github_annotations, step_summary
+        from screwsolve.render.check import github_annotations, step_summary
 
         _write(github_annotations(report), None)
         summary = os.environ.get("GITHUB_STEP_SUMMARY")
@@ -211,7 +211,7 @@ def check(
             with open(summary, "a", encoding="utf-8") as handle:
                 handle.write(step_summary(report))
     if json_output:
-        from .render.json import dumps
+        from screwsolve.render.json import dumps
 
         _write(dumps(check_document(report)), None)
     else:
@@ -239,10 +239,10 @@ def grade(
     """Score submissions against a key: per-item verdicts, points, feedback; CSV and JSON."""
     import json
 
-    from .checking import problem_files
-    from .grading import grade as grade_all
-    from .render.grades import grades_csv, grades_document, render_summary
-    from .sandbox import cpu_count
+    from screwsolve.batch.checking import problem_files
+    from screwsolve.batch.grading import grade as grade_all
+    from screwsolve.batch.sandbox import cpu_count
+    from screwsolve.render.grades import grades_csv, grades_document, render_summary
 
     files = problem_files(submissions)
     err = make_console(color, stderr=True)
@@ -273,7 +273,7 @@ def validate(
     files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Problem files.")],
 ) -> None:
     """Parse and validate only; errors as file:line:col: message."""
-    from .api import load, solve_loaded
+    from screwsolve.api import load, solve_loaded
 
     failed = False
     for name in files:
@@ -298,14 +298,14 @@ def schema() -> None:
     """Print the JSON Schema of problem files."""
     import json
 
-    from .schema import problem_json_schema
+    from screwsolve.files.schema import problem_json_schema
 
     _write(json.dumps(problem_json_schema(), indent=2, sort_keys=True) + "\n", None)
 
 
 def main() -> None:
     """Console-script entry point (its own process: imports kept to what commands use)."""
-    from .startup import lean_imports
+    from screwsolve.lean_imports import lean_imports
 
     lean_imports()
     app(prog_name="screwsolve")

@@ -36,14 +36,14 @@ actions:
 def solve_text(text: str):
     """Load and analyse a problem given as YAML text."""
     from screwsolve.api import solve_loaded
-    from screwsolve.loading import load_problem_text
+    from screwsolve.files.loading import load_problem_text
 
     return solve_loaded(load_problem_text(text, "test.yaml"))
 
 
 def same(a: sympy.Expr, b: sympy.Expr | str | int) -> bool:
     """Static expressions equal by numeric probing (b may be text in the problem's grammar)."""
-    from screwsolve.equivalence import equivalent
+    from screwsolve.symbolic.equivalence import equivalent
 
     if isinstance(b, int):
         b = sympy.Integer(b)

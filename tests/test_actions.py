@@ -7,8 +7,8 @@ from dataclasses import replace
 import sympy
 import sympy.physics.vector
 
-from screwsolve.analysis import Analysis
-from screwsolve.kinematics import TIME
+from screwsolve.mechanics.analysis import Analysis
+from screwsolve.mechanics.kinematics import TIME
 
 from .conftest import same, solve_text
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import sympy
 from hypothesis import HealthCheck, given, settings
 
-from screwsolve.analysis import Analysis
-from screwsolve.kinematics import TIME
+from screwsolve.mechanics.analysis import Analysis
+from screwsolve.mechanics.kinematics import TIME
 
 from .conftest import same, solve_text
 from .strategies import problems

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from screwsolve.checking import check_file, check_paths, problem_files
+from screwsolve.batch.checking import check_file, check_paths, problem_files
 
 from .conftest import PROBLEMS
 

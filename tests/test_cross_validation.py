@@ -6,7 +6,7 @@ import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
 
-from screwsolve.simplification import tidy
+from screwsolve.symbolic.simplify import tidy
 
 from .chains import (
     Link,

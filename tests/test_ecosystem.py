@@ -33,7 +33,7 @@ def test_help_keeps_bracketed_text() -> None:
 
 
 def test_schema_documents_every_field() -> None:
-    from screwsolve.schema import problem_json_schema
+    from screwsolve.files.schema import problem_json_schema
 
     schema = problem_json_schema()
     for name, definition in schema["$defs"].items():

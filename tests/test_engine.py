@@ -6,7 +6,7 @@ import pytest
 import sympy
 from sympy.physics.vector import dynamicsymbols
 
-from screwsolve.engine import UnsupportedError, from_engine, symbols_of, to_engine
+from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
 
 
 def test_round_trip_restores_assumptions() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy
 
-from screwsolve.equivalence import equivalent
+from screwsolve.symbolic.equivalence import equivalent
 
 x = sympy.Symbol("x", real=True)
 p = sympy.Symbol("p", positive=True)

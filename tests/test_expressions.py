@@ -7,7 +7,7 @@ import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
 from screwsolve.errors import ExpressionError
-from screwsolve.expressions import Namespace, check_name, parse, parse_scalar, parse_vector
+from screwsolve.model.grammar import Namespace, check_name, parse, parse_scalar, parse_vector
 
 T = dynamicsymbols._t
 THETA = dynamicsymbols("theta", real=True)

@@ -54,7 +54,7 @@ def test_candidate_products_too_large_to_count_rank_after_every_small_one(monkey
     import sympy
     from sympy.physics.vector import ReferenceFrame
 
-    from screwsolve import frames
+    from screwsolve.model import frames
 
     a, b = sympy.symbols("a b")
     frame = ReferenceFrame("N")

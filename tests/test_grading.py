@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from screwsolve import grading
+from screwsolve.batch import grading
+from screwsolve.batch.grading import grade
 from screwsolve.cli import app
-from screwsolve.grading import grade
 
 from .conftest import ROOT
 

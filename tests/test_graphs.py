@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from symengine.lib.symengine_wrapper import sympy2symengine
 
-from screwsolve.engine import from_engine, to_engine
-from screwsolve.graphs import DESCEND, distinct_nodes, fold, free_symbols, replaced
+from screwsolve.symbolic.bridge import from_engine, to_engine
+from screwsolve.symbolic.graphs import DESCEND, distinct_nodes, fold, free_symbols, replaced
 
 a, b, c = sympy.symbols("a b c", real=True)
 LEAVES = st.sampled_from([a, b, c, sympy.Integer(2), sympy.Rational(1, 3), -sympy.Integer(1)])

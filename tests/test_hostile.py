@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from screwsolve.api import solve_loaded
 from screwsolve.errors import ExpressionError, InputError, ScrewsolveError
-from screwsolve.expressions import Namespace, parse
-from screwsolve.loading import load_problem, load_problem_text
+from screwsolve.files.loading import load_problem, load_problem_text
+from screwsolve.model.grammar import Namespace, parse
 
 from .conftest import HOSTILE, INVALID, PROBLEMS
 

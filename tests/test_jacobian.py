@@ -6,8 +6,8 @@ import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
 
-from screwsolve import engine
-from screwsolve.actions import ActionKind
+from screwsolve.mechanics.actions import ActionKind
+from screwsolve.symbolic import bridge as engine
 
 from .chains import two_axis_chain_mechanics, two_axis_chain_yaml
 from .conftest import ALIASED_AXIS, PROBLEMS, same, solve_text
@@ -38,7 +38,7 @@ def test_fallback_route_when_symengine_cannot_hold_an_expression(monkeypatch) ->
     def refuse(expr: sympy.Expr) -> None:
         raise engine.UnsupportedError("refused for the test")
 
-    monkeypatch.setattr("screwsolve.jacobian.to_engine", refuse)
+    monkeypatch.setattr("screwsolve.mechanics.fast.jacobian.to_engine", refuse)
     analysis = solve_text(two_axis_chain_yaml(1))
     expected = two_axis_chain_mechanics(1)
     for q, value in expected.items():

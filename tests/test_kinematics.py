@@ -5,9 +5,9 @@ from __future__ import annotations
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.analysis import Analysis
-from screwsolve.expressions import parse_vector
-from screwsolve.kinematics import TIME
+from screwsolve.mechanics.analysis import Analysis
+from screwsolve.mechanics.kinematics import TIME
+from screwsolve.model.grammar import parse_vector
 
 from .conftest import same, solve_text
 
@@ -124,7 +124,7 @@ def test_large_components_are_differentiated_on_their_graph_to_the_same_partials
 ) -> None:
     """Every component taken through symengine (threshold 0) gives the same partial screws as
     sympy's own differentiation, for every body of the sphere and of a two-link chain."""
-    from screwsolve import kinematics
+    from screwsolve.mechanics import kinematics
 
     from .chains import two_axis_chain_yaml
     from .conftest import PROBLEMS

@@ -9,7 +9,7 @@ import pytest
 
 from screwsolve.api import load, solve_loaded
 from screwsolve.errors import InputError
-from screwsolve.loading import load_problem_text
+from screwsolve.files.loading import load_problem_text
 
 from .conftest import HOSTILE, INVALID
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from screwsolve.sandbox import run_limited, run_many
+from screwsolve.batch.sandbox import run_limited, run_many
 
 
 def _spin(_: object) -> int:

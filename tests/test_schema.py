@@ -5,11 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from screwsolve.schema import Problem, problem_json_schema
+from screwsolve.files.schema import Problem, problem_json_schema
 
 
 def test_schema_module_does_not_import_sympy() -> None:
-    code = "import sys, screwsolve.schema, screwsolve.loading; print('sympy' in sys.modules)"
+    code = "import sys, screwsolve.files.schema, screwsolve.files.loading; print('sympy' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sympy.physics.vector import ReferenceFrame, Vector
 
-from screwsolve.screws import Screw, comoment
+from screwsolve.mechanics.screws import Screw, comoment
 
 N = ReferenceFrame("N")
 B = ReferenceFrame("B")

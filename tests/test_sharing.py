@@ -11,9 +11,9 @@ import sympy
 
 from screwsolve.api import solve
 from screwsolve.render.json import solution_document
-from screwsolve.result import map_expressions
-from screwsolve.sharing import SHARE_NODES, share, unshared
-from screwsolve.sizes import exceeds
+from screwsolve.solution.result import map_expressions
+from screwsolve.symbolic.common_subexpressions import SHARE_NODES, share, unshared
+from screwsolve.symbolic.sizes import exceeds
 
 from .chains import two_axis_chain_yaml
 from .conftest import PROBLEMS, same, solve_text
@@ -73,7 +73,7 @@ def test_every_value_of_a_long_chain_unshares_to_the_value_printed_unshared(monk
     comes back exactly, and large screws (here a body's resultant and couple) use the names."""
     text = two_axis_chain_yaml(4)
     shared_solution = solve(text)
-    monkeypatch.setattr("screwsolve.present.share", lambda values, taken: (values, ()))
+    monkeypatch.setattr("screwsolve.solution.build.share", lambda values, taken: (values, ()))
     full_solution = solve(text)
     names = {sympy.Symbol(name, real=True) for name, _ in shared_solution.shared}
     screws = [*shared_solution.kinematic_screws.values(), *shared_solution.replacements.values()]

@@ -6,7 +6,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from screwsolve.simplification import pythagorean_form, tidy
+from screwsolve.symbolic.simplify import pythagorean_form, tidy
 
 from .conftest import same
 

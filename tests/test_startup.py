@@ -5,11 +5,11 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from screwsolve.startup import LeanImports, lean_imports
+from screwsolve.lean_imports import LeanImports, lean_imports
 
 PROBE = """
 import sys
-from screwsolve.startup import lean_imports
+from screwsolve.lean_imports import lean_imports
 lean_imports()
 import sympy.physics.vector, symengine
 print('sympy.physics.units' in sys.modules, sys.modules.get('numpy') is not None)

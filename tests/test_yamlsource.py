@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from screwsolve.errors import InputError
-from screwsolve.yamlsource import MAX_DEPTH, decode, parse_yaml
+from screwsolve.files.source_map import MAX_DEPTH, decode, parse_yaml
 
 
 def test_scalars_stay_text_and_keys_stay_names() -> None:

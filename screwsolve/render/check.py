@@ -12,8 +12,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .. import __version__
-from ..checking import CheckReport
+from screwsolve import __version__
+from screwsolve.batch.checking import CheckReport
 
 STYLE = {"ok": "green", "fail": "red", "error": "red"}
 

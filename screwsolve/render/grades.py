@@ -15,8 +15,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .. import __version__
-from ..grading import GradeReport, iter_rows
+from screwsolve import __version__
+from screwsolve.batch.grading import GradeReport, iter_rows
 
 
 def grades_csv(report: GradeReport) -> str:

@@ -7,9 +7,9 @@ from typing import Any
 
 import sympy
 
-from .. import __version__
-from ..result import ScrewValue, Solution, StepsValue, VectorValue
-from .notation import latex, text, vector_latex, vector_text
+from screwsolve import __version__
+from screwsolve.render.notation import latex, text, vector_latex, vector_text
+from screwsolve.solution.result import ScrewValue, Solution, StepsValue, VectorValue
 
 SCHEMA_VERSION = 1
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import sympy
 
-from ..result import ActionValue, Solution
-from .notation import latex, name_latex, screw_latex
+from screwsolve.render.notation import latex, name_latex, screw_latex
+from screwsolve.solution.result import ActionValue, Solution
 
 PREAMBLE = r"""\documentclass{article}
 \usepackage[margin=2cm]{geometry}

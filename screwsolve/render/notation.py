@@ -8,7 +8,7 @@ import sympy
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
-from ..result import ScrewValue, VectorValue
+from screwsolve.solution.result import ScrewValue, VectorValue
 
 Terms = tuple[tuple[sympy.Expr, str], ...]
 

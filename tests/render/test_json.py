@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from screwsolve.api import load, solve_loaded
-from screwsolve.equivalence import equivalent
-from screwsolve.expressions import parse_scalar
-from screwsolve.present import present
+from screwsolve.model.grammar import parse_scalar
 from screwsolve.render.json import solution_document
+from screwsolve.solution.build import present
+from screwsolve.symbolic.equivalence import equivalent
 
 from ..conftest import PROBLEMS
 

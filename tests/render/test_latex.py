@@ -31,7 +31,7 @@ def test_free_text_is_escaped_so_the_document_still_compiles(tmp_path) -> None:
     import shutil
     import subprocess
 
-    from screwsolve.loading import load_problem_text
+    from screwsolve.files.loading import load_problem_text
 
     text = (PROBLEMS / "notional-couple.yaml").read_text(encoding="utf-8")
     text = text.replace("title: Notional couple", "title: '50% & $x_1$ #1 {a} ~b^c\\ couple")

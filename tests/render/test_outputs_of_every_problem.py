@@ -14,7 +14,7 @@ import pytest
 from screwsolve.api import solve
 from screwsolve.render.json import solution_document
 from screwsolve.render.latex import render_solution
-from screwsolve.result import Solution
+from screwsolve.solution.result import Solution
 
 from ..conftest import PROBLEMS, ROOT
 

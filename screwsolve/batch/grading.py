@@ -20,9 +20,9 @@ from typing import Any, Literal
 
 import sympy
 
-from . import __version__
-from .errors import Diagnostic, ExpressionError, InputError
-from .schema import Expected, ScrewClaim, Submission
+from screwsolve import __version__
+from screwsolve.errors import Diagnostic, ExpressionError, InputError
+from screwsolve.files.schema import Expected, ScrewClaim, Submission
 
 Verdict = Literal["correct", "wrong", "unreadable", "missing"]
 Status = Literal["graded", "invalid", "rejected", "timeout", "crashed"]
@@ -95,7 +95,7 @@ class Truth:
 
 
 def key_id(key_path: str, text: str) -> str:
-    from .loading import load_problem_text
+    from screwsolve.files.loading import load_problem_text
 
     problem = load_problem_text(text, key_path).problem
     if problem.grading is not None and problem.grading.id:
@@ -105,12 +105,12 @@ def key_id(key_path: str, text: str) -> str:
 
 def compute_truth(key_path: str, text: str) -> Truth:
     """Solve the key's problem and express every item's true value as text."""
-    from .analysis import Analysis
-    from .api import solve_loaded
-    from .loading import load_problem_text
-    from .render.notation import text as expr_text
-    from .render.notation import vector_text
-    from .simplification import tidy
+    from screwsolve.api import solve_loaded
+    from screwsolve.files.loading import load_problem_text
+    from screwsolve.mechanics.analysis import Analysis
+    from screwsolve.render.notation import text as expr_text
+    from screwsolve.render.notation import vector_text
+    from screwsolve.symbolic.simplify import tidy
 
     loaded = load_problem_text(text, key_path)
     problem = loaded.problem
@@ -242,9 +242,9 @@ class _Grader:
     """The key's system and parsed truths, built once per batch (inherited by child processes)."""
 
     def __init__(self, key_path: str, key_text: str, truth: Truth) -> None:
-        from .analysis import Analysis
-        from .api import solve_loaded
-        from .loading import load_problem_text
+        from screwsolve.api import solve_loaded
+        from screwsolve.files.loading import load_problem_text
+        from screwsolve.mechanics.analysis import Analysis
 
         self.truth = truth
         self.analysis: Analysis = solve_loaded(load_problem_text(key_text, key_path))
@@ -252,12 +252,12 @@ class _Grader:
         self._parsed: dict[str, Any] = {}
 
     def static_scalar(self, text: str) -> sympy.Expr:
-        from .expressions import parse_scalar
+        from screwsolve.model.grammar import parse_scalar
 
         return self.analysis.static(parse_scalar(text, self.namespace))
 
     def static_vector(self, text: str) -> list[sympy.Expr]:
-        from .expressions import parse_vector
+        from screwsolve.model.grammar import parse_vector
 
         vector = parse_vector(text, self.namespace)
         ref = self.analysis.system.referential
@@ -275,8 +275,8 @@ class _Grader:
         return self._parsed[key]  # type: ignore[no-any-return]
 
     def grade(self, path: str) -> SubmissionResult:
-        from .loading import read_text, validate_model
-        from .yamlsource import parse_yaml
+        from screwsolve.files.loading import read_text, validate_model
+        from screwsolve.files.source_map import parse_yaml
 
         result = SubmissionResult(path)
         try:
@@ -352,7 +352,7 @@ class _Grader:
         return False, self._diagnose(item, real, mine)
 
     def _same(self, a: sympy.Expr, b: sympy.Expr) -> bool:
-        from .equivalence import equivalent
+        from screwsolve.symbolic.equivalence import equivalent
 
         return bool(equivalent(a, b, tolerance=self.truth.tolerance).equal)
 
@@ -421,8 +421,8 @@ def grade(
     progress: Callable[[int], None] | None = None,
 ) -> GradeReport:
     """Grade every submission; never raises for a submission's sake."""
-    from .loading import read_text
-    from .sandbox import run_many
+    from screwsolve.batch.sandbox import run_many
+    from screwsolve.files.loading import read_text
 
     global _GRADER
     file, text = read_text(key_path)

@@ -13,12 +13,12 @@ from typing import Literal, TypeVar
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
-from .actions import ActionKind
-from .errors import Diagnostic, ExpressionError, InputError
-from .expressions import Namespace, check_name, parse_scalar, parse_vector, suggest
-from .frames import FrameTree
-from .schema import Problem
-from .yamlsource import Path, SourceMap
+from screwsolve.errors import Diagnostic, ExpressionError, InputError
+from screwsolve.files.schema import Problem
+from screwsolve.files.source_map import Path, SourceMap
+from screwsolve.mechanics.actions import ActionKind
+from screwsolve.model.frames import FrameTree
+from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_vector, suggest
 
 T = TypeVar("T")
 ASSUMPTIONS: dict[str, dict[str, bool]] = {
@@ -196,7 +196,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     namespace.vectors.update(frames.unit_vectors)
     points = _build_points(problem, namespace, frames, out)
     bodies = _build_bodies(problem, namespace, frames, points, out)
-    from .action_building import build_actions, build_joints
+    from screwsolve.model.action_entries import build_actions, build_joints
 
     actions = build_actions(problem, namespace, frames, points, bodies, out)
     joints = build_joints(problem, namespace, frames, points, bodies, out)

@@ -23,16 +23,16 @@ import sympy
 from symengine.lib.symengine_wrapper import Zero
 from sympy.physics.vector import Vector
 
-from .engine import from_engine, to_engine
-from .frames import UnitKey
-from .graphs import free_symbols, replaced
-from .kinematics import TIME
-from .sizes import exceeds
+from screwsolve.mechanics.kinematics import TIME
+from screwsolve.model.frames import UnitKey
+from screwsolve.symbolic.bridge import from_engine, to_engine
+from screwsolve.symbolic.graphs import free_symbols, replaced
+from screwsolve.symbolic.sizes import exceeds
 
 if TYPE_CHECKING:
-    from .actions import AppliedScrew
-    from .screws import Screw
-    from .system import System
+    from screwsolve.mechanics.actions import AppliedScrew
+    from screwsolve.mechanics.screws import Screw
+    from screwsolve.model.system import System
 
 
 Columns = dict[str, tuple[se.Basic, se.Basic, se.Basic]]  # frame name -> components

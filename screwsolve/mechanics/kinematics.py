@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 import sympy
 from sympy.physics.vector import Vector
 
-from .graphs import replaced
-from .screws import Screw
-from .sizes import exceeds
+from screwsolve.mechanics.screws import Screw
+from screwsolve.symbolic.graphs import replaced
+from screwsolve.symbolic.sizes import exceeds
 
 if TYPE_CHECKING:
-    from .jacobian import JacobianCore
-    from .system import System
+    from screwsolve.mechanics.fast.jacobian import JacobianCore
+    from screwsolve.model.system import System
 
 TIME = "t"
 
@@ -147,7 +147,7 @@ class Kinematics:
     @cached_property
     def jacobian(self) -> JacobianCore:
         """The same kinematics as Jacobian columns on plain symbols (for power coefficients)."""
-        from .jacobian import JacobianCore
+        from screwsolve.mechanics.fast.jacobian import JacobianCore
 
         return JacobianCore(self.system)
 

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Literal
 
 import sympy
 
-from .equivalence import equivalent
-from .simplification import tidy
+from screwsolve.symbolic.equivalence import equivalent
+from screwsolve.symbolic.simplify import tidy
 
 if TYPE_CHECKING:
-    from .analysis import Analysis
-    from .system import System
+    from screwsolve.mechanics.analysis import Analysis
+    from screwsolve.model.system import System
 
 
 @dataclass(frozen=True)

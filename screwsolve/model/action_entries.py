@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import sympy
 from sympy.physics.vector import Vector
 
-from .actions import (
+from screwsolve.files.schema import Action, Problem
+from screwsolve.mechanics.actions import (
     ActionKind,
     Contact,
     Couple,
@@ -24,14 +25,13 @@ from .actions import (
     Spring,
     norm,
 )
-from .equivalence import equivalent
-from .expressions import Namespace, parse_scalar, parse_vector, suggest
-from .schema import Action, Problem
+from screwsolve.model.grammar import Namespace, parse_scalar, parse_vector, suggest
+from screwsolve.symbolic.equivalence import equivalent
 
 if TYPE_CHECKING:
-    from .frames import FrameTree
-    from .system import BodySpec, JointSpec, PointSpec, _Collector
-    from .yamlsource import Path
+    from screwsolve.files.source_map import Path
+    from screwsolve.model.frames import FrameTree
+    from screwsolve.model.system import BodySpec, JointSpec, PointSpec, _Collector
 
 KINDS = (
     "gravity",
@@ -457,7 +457,7 @@ def build_joints(
 ) -> list[JointSpec]:
     """Each joint with its unknown constraint action: pin {R ; M perpendicular to the axis},
     slider {R perpendicular to the axis ; M}, ball and rolling contact {R ; 0}, weld {R ; M}."""
-    from .system import JointSpec
+    from screwsolve.model.system import JointSpec
 
     ctx = _Context(problem, ns, frames, points, bodies, out)
     taken = set(ns.scalars)

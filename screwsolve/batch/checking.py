@@ -16,14 +16,14 @@ from typing import Literal, TypeVar
 import sympy
 from sympy.physics.vector import Vector
 
-from .analysis import ActionTerms, Analysis
-from .errors import Diagnostic, ExpressionError, InputError, ScrewsolveError
-from .expressions import Namespace, parse_scalar, parse_vector, suggest
-from .kinematics import TIME, Kinematics
-from .schema import ScrewClaim
-from .screws import Screw
-from .simplification import tidy
-from .yamlsource import Path as DocPath
+from screwsolve.errors import Diagnostic, ExpressionError, InputError, ScrewsolveError
+from screwsolve.files.schema import ScrewClaim
+from screwsolve.files.source_map import Path as DocPath
+from screwsolve.mechanics.analysis import ActionTerms, Analysis
+from screwsolve.mechanics.kinematics import TIME, Kinematics
+from screwsolve.mechanics.screws import Screw
+from screwsolve.model.grammar import Namespace, parse_scalar, parse_vector, suggest
+from screwsolve.symbolic.simplify import tidy
 
 T = TypeVar("T")
 
@@ -108,7 +108,7 @@ def check_paths(
     With `timeout` > 0 each file runs in its own child process (CPU, memory and wall-clock
     limits, `jobs` at a time); a file that exceeds them is reported, and the batch goes on.
     """
-    from .sandbox import run_many
+    from screwsolve.batch.sandbox import run_many
 
     files = problem_files(paths)
     outcomes = run_many(
@@ -134,8 +134,8 @@ def _check_one(path: str, seed: int | None) -> FileReport:
 
 def check_file(path: str, seed: int | None = None) -> FileReport:
     """Load, solve and check one file; every failure is recorded, never raised."""
-    from .api import solve_loaded
-    from .loading import load_problem
+    from screwsolve.api import solve_loaded
+    from screwsolve.files.loading import load_problem
 
     report = FileReport(path)
     try:
@@ -174,7 +174,7 @@ class _Checker:
         return ClaimResult(dotted, mark.line, mark.col, status, expected, got, message)
 
     def _equal(self, a: sympy.Expr, b: sympy.Expr) -> tuple[bool | None, str]:
-        from .equivalence import DEFAULT_SEED, equivalent
+        from screwsolve.symbolic.equivalence import DEFAULT_SEED, equivalent
 
         verdict = equivalent(
             self.analysis.static(a), self.analysis.static(b), self.seed or DEFAULT_SEED
@@ -211,7 +211,7 @@ class _Checker:
         return self._result(path, "fail", text, got, f"expected {text}, got {got}")
 
     def _vector_text(self, vector: Vector) -> str:
-        from .render.notation import vector_text
+        from screwsolve.render.notation import vector_text
 
         return vector_text(
             tuple((tidy(self.analysis.static(c)), u) for c, u in self.system.frames.terms(vector))

@@ -10,7 +10,7 @@ import symengine as se
 import sympy
 from symengine.lib.symengine_wrapper import sympy2symengine
 
-from .graphs import DESCEND, fold, free_symbols
+from screwsolve.symbolic.graphs import DESCEND, fold, free_symbols
 
 
 class UnsupportedError(Exception):

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
-from .expressions import Namespace, check_name, parse_scalar, suggest
-from .sizes import exceeds
+from screwsolve.model.grammar import Namespace, check_name, parse_scalar, suggest
+from screwsolve.symbolic.sizes import exceeds
 
 if TYPE_CHECKING:
-    from .schema import Problem
-    from .yamlsource import Path
+    from screwsolve.files.schema import Problem
+    from screwsolve.files.source_map import Path
 
 AXES = ("x", "y", "z")
 CROSS_NODES = 2000  # tree nodes of a component over which candidate products are not counted
@@ -124,7 +124,7 @@ class FrameTree:
         return tree
 
     def _orient(self, problem: Problem, ns: Namespace, out: _Reporter) -> None:
-        from .system import _topological
+        from screwsolve.model.system import _topological
 
         declared = problem.frames
 

@@ -17,8 +17,8 @@ from typing import Literal
 import sympy
 from sympy.physics.vector import Vector
 
-from .errors import ExpressionError
-from .graphs import replaced
+from screwsolve.errors import ExpressionError
+from screwsolve.symbolic.graphs import replaced
 
 MAX_LENGTH = 2000
 MAX_NODES = 600

@@ -18,8 +18,8 @@ import symengine as se
 import sympy
 from sympy.simplify.fu import TR10i
 
-from .engine import UnsupportedError, from_engine, symbols_of, to_engine
-from .sizes import exceeds
+from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
+from screwsolve.symbolic.sizes import exceeds
 
 EXPAND_LIMIT = 1500  # operations, for expansion and the Pythagorean forms
 FACTOR_LIMIT = 300  # operations, for sympy's factor_terms (slow on large sums)

@@ -11,10 +11,11 @@ from dataclasses import replace
 import sympy
 from sympy.physics.vector import Vector
 
-from .actions import AppliedScrew
-from .analysis import Analysis
-from .frames import AXES
-from .result import (
+from screwsolve.mechanics.actions import AppliedScrew
+from screwsolve.mechanics.analysis import Analysis
+from screwsolve.mechanics.screws import Screw, comoment
+from screwsolve.model.frames import AXES
+from screwsolve.solution.result import (
     ActionValue,
     AppliedValue,
     ConstraintValue,
@@ -26,9 +27,8 @@ from .result import (
     VectorValue,
     map_expressions,
 )
-from .screws import Screw, comoment
-from .sharing import share
-from .simplification import smaller_factored, tidy
+from screwsolve.symbolic.common_subexpressions import share
+from screwsolve.symbolic.simplify import smaller_factored, tidy
 
 
 class Presenter:

@@ -66,7 +66,7 @@ def _evaluate(expr: sympy.Expr, values: dict[sympy.Symbol, sympy.Float]) -> comp
 def _engine_form(expr: sympy.Expr) -> se.Basic | None:
     """The expression in symengine (evaluates large expressions many times faster), or None
     when symengine cannot hold it (sympy evaluates those)."""
-    from .engine import UnsupportedError, to_engine
+    from screwsolve.symbolic.bridge import UnsupportedError, to_engine
 
     try:
         return to_engine(expr)

@@ -15,9 +15,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .errors import Diagnostic, InputError
-from .schema import Problem
-from .yamlsource import MAX_FILE_BYTES, SourceMap, decode, parse_yaml
+from screwsolve.errors import Diagnostic, InputError
+from screwsolve.files.schema import Problem
+from screwsolve.files.source_map import MAX_FILE_BYTES, SourceMap, decode, parse_yaml
 
 STDIN_NAME = "<stdin>"
 M = TypeVar("M", bound=BaseModel)

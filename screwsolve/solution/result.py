@@ -135,13 +135,13 @@ class Solution:
 
     def unshared(self, expr: sympy.Expr) -> sympy.Expr:
         """A value with every shared subexpression name replaced by its definition."""
-        from .sharing import unshared
+        from screwsolve.symbolic.common_subexpressions import unshared
 
         return unshared(expr, self.shared)
 
     def _repr_latex_(self) -> str:
         """Jupyter shows a Solution as its screws and power coefficients in LaTeX."""
-        from .render.latex import render_math
+        from screwsolve.render.latex import render_math
 
         return render_math(self)
 

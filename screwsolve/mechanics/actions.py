@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any
 import sympy
 from sympy.physics.vector import Vector
 
-from .kinematics import TIME, Kinematics
-from .screws import Screw, comoment
-from .yamlsource import Path
+from screwsolve.files.source_map import Path
+from screwsolve.mechanics.kinematics import TIME, Kinematics
+from screwsolve.mechanics.screws import Screw, comoment
 
 if TYPE_CHECKING:
-    from .system import System
+    from screwsolve.model.system import System
 
 
 @dataclass(frozen=True)
@@ -79,7 +79,7 @@ class ActionKind(ABC):
         """Power coefficients from partial velocities (Jacobian columns), each screw resolved
         about its own point; the power is then sum q' Q^q + Q^t, which holds because every
         velocity is linear in the rates. Expressions symengine cannot hold take the sympy route."""
-        from .engine import UnsupportedError
+        from screwsolve.symbolic.bridge import UnsupportedError
 
         screws = self.to_screws(kinematics)
         try:

@@ -15,12 +15,12 @@ from typing import Any
 import sympy
 from sympy.physics.vector import Vector
 
-from .actions import ActionKind, AppliedScrew, explicit_time_derivative
-from .constraints import ConstraintAnalysis, analyse_constraints
-from .equivalence import equivalent, vanishes
-from .kinematics import TIME, Kinematics
-from .screws import Screw, comoment
-from .system import JointSpec, System
+from screwsolve.mechanics.actions import ActionKind, AppliedScrew, explicit_time_derivative
+from screwsolve.mechanics.constraints import ConstraintAnalysis, analyse_constraints
+from screwsolve.mechanics.kinematics import TIME, Kinematics
+from screwsolve.mechanics.screws import Screw, comoment
+from screwsolve.model.system import JointSpec, System
+from screwsolve.symbolic.equivalence import equivalent, vanishes
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class Analysis:
         engine form): probed on the symengine form when there is one, so a long chain's
         coefficient never becomes a sympy tree here."""
         if terms.engine is not None:
-            from .engine import UnsupportedError, to_engine
+            from screwsolve.symbolic.bridge import UnsupportedError, to_engine
 
             core = self.kinematics.jacobian
             try:
@@ -150,7 +150,7 @@ class Analysis:
     def _negative_gradient(self, energy: sympy.Expr, in_engine: bool) -> Any:
         """q -> -dV/dq of a static potential, by plain symbols; in symengine when asked and
         possible (a long chain's heights are large trees, slow to differentiate in sympy)."""
-        from .engine import UnsupportedError, to_engine
+        from screwsolve.symbolic.bridge import UnsupportedError, to_engine
 
         plain = {q: self.static(c) for q, c in self.system.coordinates.items()}
         try:

@@ -14,7 +14,7 @@ from typing import Any
 
 import yaml
 
-from .errors import Diagnostic, InputError
+from screwsolve.errors import Diagnostic, InputError
 
 Path = tuple[str | int, ...]
 

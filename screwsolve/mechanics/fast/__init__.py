@@ -1,0 +1,1 @@
+"""The symengine route: partial velocities as Jacobian columns on plain symbols."""

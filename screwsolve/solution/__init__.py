@@ -1,0 +1,1 @@
+"""The result object renderers format, and its construction from an analysis."""
