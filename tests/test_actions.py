@@ -8,7 +8,7 @@ import sympy
 import sympy.physics.vector
 
 from screwsolve.mechanics.analysis import Analysis
-from screwsolve.mechanics.kinematics import TIME
+from screwsolve.model.static import TIME
 
 from .conftest import same, solve_text
 

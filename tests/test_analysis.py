@@ -6,7 +6,7 @@ import sympy
 from hypothesis import HealthCheck, given, settings
 
 from screwsolve.mechanics.analysis import Analysis
-from screwsolve.mechanics.kinematics import TIME
+from screwsolve.model.static import TIME
 
 from .conftest import same, solve_text
 from .strategies import problems

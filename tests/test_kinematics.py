@@ -6,8 +6,8 @@ import sympy
 from sympy.physics.vector import Vector
 
 from screwsolve.mechanics.analysis import Analysis
-from screwsolve.mechanics.kinematics import TIME
 from screwsolve.model.grammar import parse_vector
+from screwsolve.model.static import TIME
 
 from .conftest import same, solve_text
 
@@ -137,10 +137,10 @@ def test_large_components_are_differentiated_on_their_graph_to_the_same_partials
         reference = solve_text(text)
         bodies = list(reference.system.bodies)
         expected = [_components(reference, reference.kinematics.partial_screws(b)) for b in bodies]
-        monkeypatch.setattr(kinematics, "LARGE_NODES", 0)
+        monkeypatch.setattr(kinematics, "GRAPH_DERIVATIVE_NODES", 0)
         analysis = solve_text(text)
         ours = [_components(analysis, analysis.kinematics.partial_screws(b)) for b in bodies]
-        monkeypatch.setattr(kinematics, "LARGE_NODES", 2000)
+        monkeypatch.undo()
         for body, mine, theirs in zip(bodies, ours, expected, strict=True):
             assert len(mine) == len(theirs)
             assert all(same(a, b) for a, b in zip(mine, theirs, strict=True)), body

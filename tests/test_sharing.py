@@ -10,10 +10,11 @@ import jsonschema
 import sympy
 
 from screwsolve.api import solve
+from screwsolve.limits import SHARE_NODES
 from screwsolve.render.json import solution_document
 from screwsolve.solution.result import map_expressions
-from screwsolve.symbolic.common_subexpressions import SHARE_NODES, share, unshared
-from screwsolve.symbolic.sizes import exceeds
+from screwsolve.symbolic.common_subexpressions import share, unshared
+from screwsolve.symbolic.graphs import exceeds
 
 from .chains import two_axis_chain_yaml
 from .conftest import PROBLEMS, same, solve_text

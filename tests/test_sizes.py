@@ -5,7 +5,7 @@ from __future__ import annotations
 import symengine as se
 import sympy
 
-from screwsolve.symbolic.sizes import exceeds
+from screwsolve.symbolic.graphs import exceeds
 
 
 def _doubling(depth: int) -> se.Basic:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from screwsolve.errors import InputError
-from screwsolve.files.source_map import MAX_DEPTH, decode, parse_yaml
+from screwsolve.files.source_map import decode, parse_yaml
+from screwsolve.limits import MAX_YAML_DEPTH
 
 
 def test_scalars_stay_text_and_keys_stay_names() -> None:
@@ -47,7 +48,7 @@ def test_bad_yaml_is_located(text: str, where: tuple[int, int], message: str) ->
 
 
 def test_deep_nesting_stops_at_the_limit() -> None:
-    text = "a: " + "[" * (MAX_DEPTH + 5) + "]" * (MAX_DEPTH + 5) + "\n"
+    text = "a: " + "[" * (MAX_YAML_DEPTH + 5) + "]" * (MAX_YAML_DEPTH + 5) + "\n"
     with pytest.raises(InputError) as info:
         parse_yaml(text, "f.yaml")
     assert "nesting deeper" in info.value.diagnostics[0].message

@@ -20,10 +20,11 @@ from screwsolve.errors import Diagnostic, ExpressionError, InputError, Screwsolv
 from screwsolve.files.schema import ScrewClaim
 from screwsolve.files.source_map import Path as DocPath
 from screwsolve.mechanics.analysis import ActionTerms, Analysis
-from screwsolve.mechanics.kinematics import TIME, Kinematics
+from screwsolve.mechanics.kinematics import Kinematics
 from screwsolve.mechanics.screws import Screw
 from screwsolve.model.grammar import Namespace, parse_scalar, parse_vector, suggest
-from screwsolve.symbolic.simplify import tidy
+from screwsolve.model.static import TIME
+from screwsolve.symbolic.simplify import simplest
 
 T = TypeVar("T")
 
@@ -202,7 +203,7 @@ class _Checker:
         if error:
             return error
         assert isinstance(expected, sympy.Expr)
-        got = str(tidy(self.analysis.static(computed)))
+        got = str(simplest(self.analysis.static(computed)))
         equal, detail = self._equal(expected, computed)
         if equal:
             return self._result(path, "ok", text, got)
@@ -214,7 +215,9 @@ class _Checker:
         from screwsolve.render.notation import vector_text
 
         return vector_text(
-            tuple((tidy(self.analysis.static(c)), u) for c, u in self.system.frames.terms(vector))
+            tuple(
+                (simplest(self.analysis.static(c)), u) for c, u in self.system.frames.terms(vector)
+            )
         )
 
     def _vector_claim(self, path: DocPath, text: str, computed: Vector) -> ClaimResult:
@@ -343,7 +346,7 @@ class _Checker:
         assert isinstance(expected, sympy.Expr)
         rates = {self.system.rates[q]: v for q, v in constraints.eliminated.items()}
         substituted = expected.xreplace(rates)
-        got = str(tidy(self.analysis.static(constraints.power)))
+        got = str(simplest(self.analysis.static(constraints.power)))
         equal, detail = self._equal(substituted, constraints.power)
         if equal:
             return self._result(path, "ok", text, got)

@@ -110,7 +110,7 @@ def compute_truth(key_path: str, text: str) -> Truth:
     from screwsolve.mechanics.analysis import Analysis
     from screwsolve.render.notation import text as expr_text
     from screwsolve.render.notation import vector_text
-    from screwsolve.symbolic.simplify import tidy
+    from screwsolve.symbolic.simplify import simplest
 
     loaded = load_problem_text(text, key_path)
     problem = loaded.problem
@@ -122,10 +122,10 @@ def compute_truth(key_path: str, text: str) -> Truth:
     actions = {a.action.name: a for a in analysis.actions}
 
     def scalar(expr: sympy.Expr) -> str:
-        return expr_text(tidy(analysis.static(expr)))
+        return expr_text(simplest(analysis.static(expr)))
 
     def vector(vec: Any) -> str:
-        return vector_text(tuple((tidy(analysis.static(c)), u) for c, u in frames.terms(vec)))
+        return vector_text(tuple((simplest(analysis.static(c)), u) for c, u in frames.terms(vec)))
 
     def screw_claim(found: Any, at: str) -> Claim:
         return Claim("screw", screw=(vector(found.resultant), vector(found.moment), at))

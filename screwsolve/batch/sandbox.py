@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Generic, TypeVar
 
+from screwsolve.limits import DEFAULT_MEMORY_BYTES, DEFAULT_SECONDS
+
 T = TypeVar("T")
-DEFAULT_SECONDS = 60.0
-DEFAULT_MEMORY_BYTES = 2 * 1024**3
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ValidationError
 
 from screwsolve.errors import Diagnostic, InputError
 from screwsolve.files.schema import Problem
-from screwsolve.files.source_map import MAX_FILE_BYTES, SourceMap, decode, parse_yaml
+from screwsolve.files.source_map import SourceMap, decode, parse_yaml
+from screwsolve.limits import MAX_FILE_BYTES
 
 STDIN_NAME = "<stdin>"
 M = TypeVar("M", bound=BaseModel)

@@ -15,12 +15,9 @@ from typing import Any
 import yaml
 
 from screwsolve.errors import Diagnostic, InputError
+from screwsolve.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 Path = tuple[str | int, ...]
-
-MAX_FILE_BYTES = 1_000_000
-MAX_DEPTH = 32
-MAX_NODES = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +160,8 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
                 event, yaml.ScalarEvent | yaml.MappingStartEvent | yaml.SequenceStartEvent
             ):
                 nodes += 1
-                if nodes > MAX_NODES:
-                    raise _fail(file, event, f"more than {MAX_NODES} YAML nodes")
+                if nodes > MAX_YAML_NODES:
+                    raise _fail(file, event, f"more than {MAX_YAML_NODES} YAML nodes")
                 if getattr(event, "anchor", None):
                     raise _fail(file, event, "YAML anchors (&name) are not accepted")
                 if isinstance(event, yaml.ScalarEvent):
@@ -174,8 +171,8 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
                     continue
                 if event.tag is not None:
                     raise _fail(file, event, f"YAML tag '{event.tag}' is not accepted")
-                if len(stack) >= MAX_DEPTH:
-                    raise _fail(file, event, f"nesting deeper than {MAX_DEPTH} levels")
+                if len(stack) >= MAX_YAML_DEPTH:
+                    raise _fail(file, event, f"nesting deeper than {MAX_YAML_DEPTH} levels")
                 container: dict[str, Any] | list[Any] = (
                     {} if isinstance(event, yaml.MappingStartEvent) else []
                 )

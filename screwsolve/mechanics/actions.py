@@ -1,162 +1,70 @@
 """Every kind of action reduces to action screws through one verb, `to_screws` (DESIGN §3).
 
-An `AppliedScrew` is a screw exerted on a body `on`, optionally by a body `by` of the system, whose
-reaction is then implied (Newton's third law): its contribution is {A}.{V_on/by}. The analysis
-only sees contributions; it never asks which kind an action is. The one action that is not a
-screw, a bare potential V, contributes Q^q = -dV/dq and Q^t = -dV/dt through the same interface.
+An action description (`model.actions`) says what acts where; `to_screws` gives the screws it
+exerts in the current configuration, each on a body and, for an interaction, with its reaction on
+the source body implied (Newton's third law). Velocity-dependent actions (damper, friction, drag,
+contact) read the kinematics to find their force. A bare potential exerts no screw: the analysis
+takes its power coefficients from -dV/dq.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import singledispatch
 
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.files.source_map import Path
-from screwsolve.mechanics.kinematics import TIME, Kinematics
-from screwsolve.mechanics.screws import Screw, comoment
-
-if TYPE_CHECKING:
-    from screwsolve.model.system import System
-
-
-@dataclass(frozen=True)
-class AppliedScrew:
-    """A screw on body `on`; with `by` a body of the system, the reaction on `by` is implied."""
-
-    on: str
-    by: str | None
-    screw: Screw
+from screwsolve.mechanics.kinematics import Kinematics
+from screwsolve.mechanics.screws import AppliedScrew, Screw
+from screwsolve.model.actions import (
+    Action,
+    Contact,
+    Couple,
+    Damper,
+    Drag,
+    Friction,
+    Potential,
+    ScrewAction,
+    Spring,
+)
 
 
-@dataclass(frozen=True)
-class Contribution:
-    """What one action adds to the system: its screws, power and power coefficients."""
-
-    screws: tuple[AppliedScrew, ...]
-    power: sympy.Expr
-    coefficients: dict[str, sympy.Expr]
-    engine: dict[str, Any] | None = None  # the same coefficients in symengine, when built there
+@singledispatch
+def to_screws(action: Action, kinematics: Kinematics) -> list[AppliedScrew]:
+    """The action screws an action exerts, about their points of application."""
+    raise TypeError(f"no action screws for {type(action).__name__}")
 
 
-def norm(vector: Vector) -> sympy.Expr:
-    squared = vector.dot(vector)
-    if sympy.count_ops(squared) < 80:
-        squared = sympy.trigsimp(squared)
-    return sympy.sqrt(squared)
+def _source(action: Action) -> str | None:
+    """The body bearing the implied reaction, for an interaction."""
+    return action.by if action.interaction else None
 
 
-@dataclass
-class ActionKind(ABC):
-    """Base of every action: a name, the body it acts on, and an optional source body."""
-
-    name: str
-    on: str | None
-    by: str | None
-    path: Path
-    interaction: bool = False
-    kind: str = "screw"
-    energy: Callable[[], sympy.Expr] | None = field(default=None, kw_only=True, repr=False)
-
-    @property
-    def potential(self) -> sympy.Expr | None:
-        """The potential energy V, if any, computed on first use (costly on long chains)."""
-        if self.energy is None:
-            return None
-        if "_potential" not in self.__dict__:
-            self.__dict__["_potential"] = self.energy()
-        return self.__dict__["_potential"]
-
-    @abstractmethod
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        """The action screws this action exerts (about their points of application)."""
-
-    def contribution(self, kinematics: Kinematics, variables: list[str]) -> Contribution:
-        """Power coefficients from partial velocities (Jacobian columns), each screw resolved
-        about its own point; the power is then sum q' Q^q + Q^t, which holds because every
-        velocity is linear in the rates. Expressions symengine cannot hold take the sympy route."""
-        from screwsolve.symbolic.bridge import UnsupportedError
-
-        screws = self.to_screws(kinematics)
-        try:
-            coefficients, engine = kinematics.jacobian.action_coefficients(screws)
-        except UnsupportedError:
-            return self.comoments(kinematics, variables, screws)
-        rates = kinematics.system.rates
-        power = sympy.Add(*(coefficients[q] * rates.get(q, 1) for q in variables))
-        return Contribution(tuple(screws), power, coefficients, engine)
-
-    def comoments(
-        self, kinematics: Kinematics, variables: list[str], screws: list[AppliedScrew]
-    ) -> Contribution:
-        """The same by comoments of sympy screws (the reference route, and the fallback)."""
-        power = sympy.Integer(0)
-        coefficients = {q: sympy.Integer(0) for q in variables}
-        for applied in screws:
-            velocity, partials = kinematics.relative_screws(
-                applied.on, applied.by, applied.screw.point
-            )
-            power += comoment(applied.screw, velocity)
-            for q in variables:
-                coefficients[q] += comoment(applied.screw, partials[q])
-        return Contribution(tuple(screws), power, coefficients)
+@to_screws.register
+def _screw(action: ScrewAction, kinematics: Kinematics) -> list[AppliedScrew]:
+    assert action.on is not None
+    return [AppliedScrew(action.on, _source(action), Screw(action.force, action.moment, action.at))]
 
 
-@dataclass
-class ScrewAction(ActionKind):
-    """{force ; moment}_at on `on` (a weight is one, with its potential -m g.r_OG)."""
-
-    at: str = ""
-    force: Vector = field(default_factory=lambda: Vector(0))
-    moment: Vector = field(default_factory=lambda: Vector(0))
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        assert self.on is not None
-        source = self.by if self.interaction else None
-        return [AppliedScrew(self.on, source, Screw(self.force, self.moment, self.at))]
+@to_screws.register
+def _spring(action: Spring, kinematics: Kinematics) -> list[AppliedScrew]:
+    """-k (L - l0) e on P2's body, the opposite on P1's (e from P1 to P2)."""
+    r = kinematics.relative(action.ends[0], action.ends[1])
+    length = kinematics.system.namespace.symbols.length(r)
+    force = r * (-action.stiffness * (length - action.free_length) / length)
+    return _pair(action.ends, action.owners, force)
 
 
-@dataclass
-class Spring(ActionKind):
-    """Tension k (L - l0) along P1P2: -k (L - l0) e on P2's body, +k (L - l0) e on P1's."""
-
-    ends: tuple[str, str] = ("", "")
-    owners: tuple[str | None, str | None] = (None, None)
-    stiffness: sympy.Expr = sympy.S.Zero
-    free_length: sympy.Expr = sympy.S.Zero
-    kind: str = "spring"
-
-    def _geometry(self, kinematics: Kinematics) -> tuple[Vector, sympy.Expr]:
-        r = kinematics.relative(self.ends[0], self.ends[1])
-        return r, norm(r)
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        r, length = self._geometry(kinematics)
-        force = r * (-self.stiffness * (length - self.free_length) / length)
-        return _pair(self.ends, self.owners, force)
-
-
-@dataclass
-class Damper(ActionKind):
-    """Force -c L' e on P2's body (and the opposite on P1's), L' the rate of the length."""
-
-    ends: tuple[str, str] = ("", "")
-    owners: tuple[str | None, str | None] = (None, None)
-    coefficient: sympy.Expr = sympy.S.Zero
-    kind: str = "damper"
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        r = kinematics.relative(self.ends[0], self.ends[1])
-        length = norm(r)
-        v2 = kinematics.point_velocity(self.owners[1], self.ends[1])
-        v1 = kinematics.point_velocity(self.owners[0], self.ends[0])
-        rate = r.dot(v2 - v1) / length
-        force = r * (-self.coefficient * rate / length)
-        return _pair(self.ends, self.owners, force)
+@to_screws.register
+def _damper(action: Damper, kinematics: Kinematics) -> list[AppliedScrew]:
+    """-c L' e on P2's body, the opposite on P1's; L' = r . (v2 - v1) / L."""
+    r = kinematics.relative(action.ends[0], action.ends[1])
+    length = kinematics.system.namespace.symbols.length(r)
+    v2 = kinematics.point_velocity(action.owners[1], action.ends[1])
+    v1 = kinematics.point_velocity(action.owners[0], action.ends[0])
+    rate = r.dot(v2 - v1) / length
+    force = r * (-action.coefficient * rate / length)
+    return _pair(action.ends, action.owners, force)
 
 
 def _pair(
@@ -170,106 +78,54 @@ def _pair(
     return screws
 
 
-@dataclass
-class Couple(ActionKind):
-    """A couple on `on` (motor torque, torsion spring); with `by` a body, the opposite on it."""
-
-    moment: Vector = field(default_factory=lambda: Vector(0))
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        assert self.on is not None
-        origin = kinematics.system.bodies[self.on].origin
-        source = self.by if self.interaction else None
-        return [AppliedScrew(self.on, source, Screw(Vector(0), self.moment, origin))]
+@to_screws.register
+def _couple(action: Couple, kinematics: Kinematics) -> list[AppliedScrew]:
+    assert action.on is not None
+    origin = kinematics.system.bodies[action.on].origin
+    return [AppliedScrew(action.on, _source(action), Screw(Vector(0), action.moment, origin))]
 
 
-@dataclass
-class Friction(ActionKind):
-    """Coulomb friction -mu N (slip direction) at a body point; sign() when the slip is 1-D."""
-
-    at: str = ""
-    normal: sympy.Expr = sympy.S.Zero
-    coefficient: sympy.Expr = sympy.S.Zero
-    kind: str = "friction"
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        assert self.on is not None
-        source = self.by if self.interaction else None
-        slip = kinematics.relative_screws(self.on, source, self.at)[0].moment
-        terms = kinematics.frames.terms(slip)
-        magnitude = self.coefficient * self.normal
-        if not terms:
-            force = Vector(0)
-        elif len(terms) == 1:
-            coefficient, unit = terms[0]
-            force = kinematics.system.namespace.vectors[unit] * (
-                -magnitude * sympy.sign(coefficient)
-            )
-        else:
-            force = slip * (-magnitude / norm(slip))
-        return [AppliedScrew(self.on, source, Screw(force, Vector(0), self.at))]
+@to_screws.register
+def _friction(action: Friction, kinematics: Kinematics) -> list[AppliedScrew]:
+    """-mu N sign(v) e when the slip velocity lies along one unit vector e, else -mu N v/|v|."""
+    assert action.on is not None
+    source = _source(action)
+    slip = kinematics.relative_screws(action.on, source, action.at)[0].moment
+    terms = kinematics.frames.terms(slip)
+    magnitude = action.coefficient * action.normal
+    if not terms:
+        force = Vector(0)
+    elif len(terms) == 1:
+        coefficient, unit = terms[0]
+        force = kinematics.system.namespace.vectors[unit] * (-magnitude * sympy.sign(coefficient))
+    else:
+        force = slip * (-magnitude / kinematics.system.namespace.symbols.length(slip))
+    return [AppliedScrew(action.on, source, Screw(force, Vector(0), action.at))]
 
 
-@dataclass
-class Drag(ActionKind):
-    """Quadratic drag -c |v| v at a body point."""
-
-    at: str = ""
-    coefficient: sympy.Expr = sympy.S.Zero
-    kind: str = "drag"
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        assert self.on is not None
-        source = self.by if self.interaction else None
-        velocity = kinematics.relative_screws(self.on, source, self.at)[0].moment
-        force = velocity * (-self.coefficient * norm(velocity))
-        return [AppliedScrew(self.on, source, Screw(force, Vector(0), self.at))]
+@to_screws.register
+def _drag(action: Drag, kinematics: Kinematics) -> list[AppliedScrew]:
+    """-c |v| v at the point, v its velocity (relative to the source body, if any)."""
+    assert action.on is not None
+    source = _source(action)
+    velocity = kinematics.relative_screws(action.on, source, action.at)[0].moment
+    force = velocity * (-action.coefficient * kinematics.system.namespace.symbols.length(velocity))
+    return [AppliedScrew(action.on, source, Screw(force, Vector(0), action.at))]
 
 
-@dataclass
-class Contact(ActionKind):
-    """Hunt-Crossley: (k z^n + c z^n z') n while z > 0, zero otherwise (Heaviside(z))."""
-
-    at: str = ""
-    normal: Vector = field(default_factory=lambda: Vector(0))
-    penetration: sympy.Expr = sympy.S.Zero
-    stiffness: sympy.Expr = sympy.S.Zero
-    exponent: sympy.Expr = field(default_factory=lambda: sympy.Rational(3, 2))
-    damping: sympy.Expr = sympy.S.Zero
-    kind: str = "contact"
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        assert self.on is not None
-        z = self.penetration
-        rate = z.diff(kinematics.system.time)
-        magnitude = sympy.Heaviside(z) * (
-            self.stiffness * z**self.exponent + self.damping * z**self.exponent * rate
-        )
-        source = self.by if self.interaction else None
-        return [AppliedScrew(self.on, source, Screw(self.normal * magnitude, Vector(0), self.at))]
+@to_screws.register
+def _contact(action: Contact, kinematics: Kinematics) -> list[AppliedScrew]:
+    """Heaviside(z) (k z^n + c z^n z') along the normal."""
+    assert action.on is not None
+    z = action.penetration
+    rate = z.diff(kinematics.system.time)
+    magnitude = sympy.Heaviside(z) * (
+        action.stiffness * z**action.exponent + action.damping * z**action.exponent * rate
+    )
+    screw = Screw(action.normal * magnitude, Vector(0), action.at)
+    return [AppliedScrew(action.on, _source(action), screw)]
 
 
-@dataclass
-class Potential(ActionKind):
-    """An action known only by its potential energy: Q^q = -dV/dq, Q^t = -dV/dt, P = -dV/dt."""
-
-    kind: str = "potential"
-
-    def to_screws(self, kinematics: Kinematics) -> list[AppliedScrew]:
-        return []
-
-    def contribution(self, kinematics: Kinematics, variables: list[str]) -> Contribution:
-        assert self.potential is not None
-        energy = self.potential
-        system = kinematics.system
-        coefficients = {q: -energy.diff(system.coordinates[q]) for q in variables if q != TIME}
-        coefficients[TIME] = -explicit_time_derivative(energy, system)
-        power = -energy.diff(system.time)
-        return Contribution((), power, coefficients)
-
-
-def explicit_time_derivative(energy: sympy.Expr, system: System) -> sympy.Expr:
-    """dV/dt holding the coordinates fixed."""
-    frozen = {q: sympy.Dummy(name) for name, q in system.coordinates.items()}
-    back = {d: q for q, d in frozen.items()}
-    return energy.xreplace(frozen).diff(system.time).xreplace(back)
+@to_screws.register
+def _potential(action: Potential, kinematics: Kinematics) -> list[AppliedScrew]:
+    return []

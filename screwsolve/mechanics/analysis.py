@@ -15,11 +15,14 @@ from typing import Any
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.mechanics.actions import ActionKind, AppliedScrew, explicit_time_derivative
+from screwsolve.mechanics.actions import to_screws
 from screwsolve.mechanics.constraints import ConstraintAnalysis, analyse_constraints
-from screwsolve.mechanics.kinematics import TIME, Kinematics
-from screwsolve.mechanics.screws import Screw, comoment
-from screwsolve.model.system import JointSpec, System
+from screwsolve.mechanics.kinematics import Kinematics
+from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
+from screwsolve.model.actions import Action, Potential
+from screwsolve.model.parts import JointSpec
+from screwsolve.model.static import TIME
+from screwsolve.model.system import System
 from screwsolve.symbolic.equivalence import equivalent, vanishes
 
 
@@ -27,7 +30,7 @@ from screwsolve.symbolic.equivalence import equivalent, vanishes
 class ActionTerms:
     """One action: the screws it exerts, its power and its power coefficients."""
 
-    action: ActionKind
+    action: Action
     screws: tuple[AppliedScrew, ...]
     power: sympy.Expr
     coefficients: dict[str, sympy.Expr]
@@ -76,11 +79,51 @@ class Analysis:
     @cached_property
     def actions(self) -> list[ActionTerms]:
         """Each action's power and power coefficients (interaction coefficients for pairs)."""
-        result = []
-        for action in self.system.actions:
-            c = action.contribution(self.kinematics, self.variables)
-            result.append(ActionTerms(action, c.screws, c.power, c.coefficients, c.engine))
-        return result
+        return [self._terms(action) for action in self.system.actions]
+
+    def _terms(self, action: Action) -> ActionTerms:
+        """The route to an action's power coefficients is chosen here, never by the action:
+        -dV/dq for a bare potential; otherwise Jacobian columns on plain symbols (each screw
+        about its own point), and sympy comoments for an expression symengine cannot hold.
+        The power is sum q' Q^q + Q^t, exact because every velocity is linear in the rates."""
+        from screwsolve.symbolic.bridge import UnsupportedError
+
+        if isinstance(action, Potential):
+            return self._potential_terms(action)
+        screws = to_screws(action, self.kinematics)
+        try:
+            coefficients, engine = self.kinematics.jacobian.action_coefficients(screws)
+        except UnsupportedError:
+            return self._comoment_terms(action, screws)
+        rates = self.system.rates
+        power = sympy.Add(*(coefficients[q] * rates.get(q, 1) for q in self.variables))
+        return ActionTerms(action, tuple(screws), power, coefficients, engine)
+
+    def _comoment_terms(self, action: Action, screws: list[AppliedScrew]) -> ActionTerms:
+        """Q^q = {A}.{V^q} by comoments of sympy screws (the reference route, and the
+        fallback), each screw about its own point, relative to the source for a pair."""
+        power = sympy.Integer(0)
+        coefficients = {q: sympy.Integer(0) for q in self.variables}
+        for applied in screws:
+            velocity, partials = self.kinematics.relative_screws(
+                applied.on, applied.by, applied.screw.point
+            )
+            power += comoment(applied.screw, velocity)
+            for q in self.variables:
+                coefficients[q] += comoment(applied.screw, partials[q])
+        return ActionTerms(action, tuple(screws), power, coefficients)
+
+    def _potential_terms(self, action: Potential) -> ActionTerms:
+        """Q^q = -dV/dq, Q^t = -dV/dt holding q fixed, P = -dV/dt."""
+        energy = action.potential
+        assert energy is not None
+        symbols = self.system.namespace.symbols
+        coefficients = {
+            q: -symbols.coordinate_derivative(energy, q) for q in self.variables if q != TIME
+        }
+        coefficients[TIME] = -symbols.explicit_time_derivative(energy)
+        power = -energy.diff(self.system.time)
+        return ActionTerms(action, (), power, coefficients)
 
     @cached_property
     def power(self) -> sympy.Expr:
@@ -127,7 +170,12 @@ class Analysis:
     @cached_property
     def constraints(self) -> ConstraintAnalysis:
         """Power once the file's constraints are substituted, and the Remark 13.3.5 warnings."""
-        return analyse_constraints(self)
+        return analyse_constraints(
+            self.system,
+            self.power,
+            {a.action.name: a.power for a in self.actions},
+            self.coefficients,
+        )
 
     @cached_property
     def potential_checks(self) -> list[PotentialCheck]:
@@ -137,7 +185,7 @@ class Analysis:
             energy = terms.action.potential
             if energy is None or not terms.screws:
                 continue
-            explicit = explicit_time_derivative(energy, self.system)
+            explicit = self.system.namespace.symbols.explicit_time_derivative(energy)
             gradient = self._negative_gradient(self.static(energy), terms.engine is not None)
             mismatched = []
             for q in self.variables:
@@ -152,7 +200,7 @@ class Analysis:
         possible (a long chain's heights are large trees, slow to differentiate in sympy)."""
         from screwsolve.symbolic.bridge import UnsupportedError, to_engine
 
-        plain = {q: self.static(c) for q, c in self.system.coordinates.items()}
+        plain = self.system.namespace.symbols.coordinate
         try:
             engine = to_engine(energy) if in_engine else None
         except UnsupportedError:

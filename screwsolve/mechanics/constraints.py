@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Literal
 import sympy
 
 from screwsolve.symbolic.equivalence import equivalent
-from screwsolve.symbolic.simplify import tidy
+from screwsolve.symbolic.simplify import simplest
 
 if TYPE_CHECKING:
-    from screwsolve.mechanics.analysis import Analysis
     from screwsolve.model.system import System
 
 
@@ -36,37 +35,23 @@ class ConstraintAnalysis:
     warnings: list[str] = field(default_factory=list)
 
 
-class _Static:
-    """The system's coordinates, rates and time as plain symbols, and the way back."""
-
-    def __init__(self, system: System) -> None:
-        self.forward = system.namespace.static_mapping()
-        self.back = {static: dynamic for dynamic, static in self.forward.items()}
-        self.rates = {name: self.forward[rate] for name, rate in system.rates.items()}
-        scalars = system.namespace.scalars
-        self.coordinates = {name: self.forward[scalars[name]] for name in system.rates}
-        self.time = system.time
-
-    def time_derivative(self, expr: sympy.Expr) -> sympy.Expr:
-        """df/dt = sum df/dq q' + df/dt of a static f(q, t)."""
-        total = expr.diff(self.time)
-        for name, coordinate in self.coordinates.items():
-            total += expr.diff(coordinate) * self.rates[name]
-        return total
-
-
-def analyse_constraints(analysis: Analysis) -> ConstraintAnalysis:
-    """Solve the constraints for rates and re-express the power under them."""
-    system = analysis.system
+def analyse_constraints(
+    system: System,
+    power: sympy.Expr,
+    action_powers: dict[str, sympy.Expr],
+    coefficients: dict[str, sympy.Expr],
+) -> ConstraintAnalysis:
+    """Solve the constraints for rates and re-express the power (in total and of each action)
+    under them; warn where d(P under constraints)/dq' differs from the power coefficient."""
     if not system.constraints:
         return ConstraintAnalysis()
-    static = _Static(system)
-    rates = list(static.rates.values())
+    symbols = system.namespace.symbols
+    rates = list(symbols.rate.values())
     kinds: list[Literal["holonomic", "kinematic"]] = []
     equations: list[sympy.Expr] = []
     warnings: list[str] = []
     for constraint in system.constraints:
-        expr = analysis.static(constraint.expr)
+        expr = symbols.static(constraint.expr)
         if expr.has(*rates):
             if any(expr.diff(a, b) != 0 for a in rates for b in rates):
                 warnings.append(
@@ -77,32 +62,32 @@ def analyse_constraints(analysis: Analysis) -> ConstraintAnalysis:
             equations.append(expr)
         else:
             kinds.append("holonomic")
-            equations.append(static.time_derivative(expr))
+            equations.append(symbols.time_derivative(expr))
     replace = _solve_rates(equations, rates)
     if not replace:
         warnings.append("the constraints could not be solved for any rate")
         return ConstraintAnalysis(kinds, {}, None, {}, warnings)
-    power = analysis.static(analysis.power).xreplace(replace)
-    action_powers = {
-        a.action.name: analysis.static(a.power).xreplace(replace) for a in analysis.actions
+    constrained = symbols.static(power).xreplace(replace)
+    constrained_actions = {
+        name: symbols.static(value).xreplace(replace) for name, value in action_powers.items()
     }
-    for name, rate in static.rates.items():
+    for name, rate in symbols.rate.items():
         if rate in replace:
             continue
-        derived = power.diff(rate)
-        total = analysis.static(analysis.coefficients[name])
+        derived = constrained.diff(rate)
+        total = symbols.static(coefficients[name])
         if equivalent(derived, total).equal is False:
             warnings.append(
-                f"d(P under constraints)/d{name}' = {tidy(derived)} is not the power "
+                f"d(P under constraints)/d{name}' = {simplest(derived)} is not the power "
                 f"coefficient Q^{name} (Remark 13.3.5): power coefficients come from the partial "
                 "screws with every constraint ignored"
             )
-    names = {rate: name for name, rate in static.rates.items()}
+    names = {rate: name for name, rate in symbols.rate.items()}
     return ConstraintAnalysis(
         kinds,
-        {names[r]: value.xreplace(static.back) for r, value in replace.items()},
-        power.xreplace(static.back),
-        {name: value.xreplace(static.back) for name, value in action_powers.items()},
+        {names[r]: symbols.dynamic(value) for r, value in replace.items()},
+        symbols.dynamic(constrained),
+        {name: symbols.dynamic(value) for name, value in constrained_actions.items()},
         warnings,
     )
 

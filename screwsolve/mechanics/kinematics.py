@@ -15,18 +15,15 @@ from typing import TYPE_CHECKING
 import sympy
 from sympy.physics.vector import Vector
 
+from screwsolve.limits import GRAPH_DERIVATIVE_NODES
 from screwsolve.mechanics.screws import Screw
-from screwsolve.symbolic.graphs import replaced
-from screwsolve.symbolic.sizes import exceeds
+from screwsolve.mechanics.velocity_rule import velocity_rule
+from screwsolve.model.static import TIME
+from screwsolve.symbolic.graphs import exceeds, replaced
 
 if TYPE_CHECKING:
     from screwsolve.mechanics.fast.jacobian import JacobianCore
     from screwsolve.model.system import System
-
-TIME = "t"
-
-
-LARGE_NODES = 2000  # tree nodes of a component differentiated in symengine, on its graph
 
 
 def _replace(vector: Vector, mapping: dict[sympy.Expr, sympy.Expr]) -> Vector:
@@ -55,21 +52,18 @@ class Kinematics:
         """Velocity of a point relative to E, by its rule (fixed, transport or derivative)."""
         if point in self._velocity:
             return self._velocity[point]
-        spec = self.system.points[point]
-        if spec.rule == "fixed":
+        rule = velocity_rule(self.system, point)
+        if rule.kind == "fixed":
             result = Vector(0)
-        elif spec.rule == "attached" and spec.body is not None:
-            body = self.system.bodies[spec.body]
-            if body.origin == point:
-                result = self.frames.dt(spec.position)
-            else:
-                result = (
-                    self.kinematic_screw(spec.body)
-                    .transported(point, self.relative(body.origin, point), self.frames.cross)
-                    .moment
-                )
+        elif rule.kind == "transport":
+            assert rule.body is not None and rule.origin is not None
+            result = (
+                self.kinematic_screw(rule.body)
+                .transported(point, self.relative(rule.origin, point), self.frames.cross)
+                .moment
+            )
         else:
-            result = self.frames.dt(spec.position)
+            result = self.frames.dt(self.position(point))
         self._velocity[point] = result
         return result
 
@@ -133,14 +127,12 @@ class Kinematics:
         """d(vector)/dq' (rates enter linearly). By a plain stand-in symbol, which sympy
         differentiates by about twice as fast as by a Derivative; a component too large for
         sympy's tree walk is differentiated on its graph in symengine."""
-        rate = self.system.rates[q]
-        stand_in = sympy.Dummy(f"{q}'")
-        to, back = {rate: stand_in}, {stand_in: rate}
+        symbols = self.system.namespace.symbols
 
         def derivative(component: sympy.Expr) -> sympy.Expr:
-            if exceeds(component, LARGE_NODES):
+            if exceeds(component, GRAPH_DERIVATIVE_NODES):
                 return self.jacobian.rate_derivative(component, q)
-            return component.xreplace(to).diff(stand_in).xreplace(back)
+            return symbols.rate_derivative(component, q)
 
         return Vector([(m.applyfunc(derivative), f) for m, f in vector.args])
 

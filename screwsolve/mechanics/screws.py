@@ -50,6 +50,16 @@ class Screw:
         return Screw(function(self.resultant), function(self.moment), self.point)
 
 
+@dataclass(frozen=True)
+class AppliedScrew:
+    """A screw exerted on body `on`; with `by` a body of the system, the reaction on `by` is
+    implied, and the pair's power is {A}.{V_on/by}."""
+
+    on: str
+    by: str | None
+    screw: Screw
+
+
 def comoment(action: Screw, velocity: Screw) -> sympy.Expr:
     """{A}.{V} = R . v_P + M_P . omega, both screws about the same point P."""
     _same_point(action, velocity)

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.files.schema import Action, Problem
-from screwsolve.mechanics.actions import (
-    ActionKind,
+from screwsolve.files.schema import Action as Entry
+from screwsolve.files.schema import Problem
+from screwsolve.model.actions import (
+    Action,
     Contact,
     Couple,
     Damper,
@@ -23,15 +24,15 @@ from screwsolve.mechanics.actions import (
     Potential,
     ScrewAction,
     Spring,
-    norm,
 )
+from screwsolve.model.collector import Collector
 from screwsolve.model.grammar import Namespace, parse_scalar, parse_vector, suggest
+from screwsolve.model.parts import BodySpec, JointSpec, PointSpec
 from screwsolve.symbolic.equivalence import equivalent
 
 if TYPE_CHECKING:
     from screwsolve.files.source_map import Path
     from screwsolve.model.frames import FrameTree
-    from screwsolve.model.system import BodySpec, JointSpec, PointSpec, _Collector
 
 KINDS = (
     "gravity",
@@ -57,7 +58,7 @@ class _Context:
         frames: FrameTree,
         points: dict[str, PointSpec],
         bodies: dict[str, BodySpec],
-        out: _Collector,
+        out: Collector,
     ) -> None:
         self.problem, self.ns, self.frames = problem, ns, frames
         self.points, self.bodies, self.out = points, bodies, out
@@ -118,11 +119,11 @@ def build_actions(
     frames: FrameTree,
     points: dict[str, PointSpec],
     bodies: dict[str, BodySpec],
-    out: _Collector,
-) -> list[ActionKind]:
+    out: Collector,
+) -> list[Action]:
     """Every action of the file (and the weights implied by top-level gravity)."""
     ctx = _Context(problem, ns, frames, points, bodies, out)
-    result: list[ActionKind] = []
+    result: list[Action] = []
     seen: set[str] = set()
     for index, spec in enumerate(problem.actions):
         path: Path = ("actions", index)
@@ -156,11 +157,11 @@ def build_actions(
     return result
 
 
-def _interaction(ctx: _Context, spec: Action) -> bool:
+def _interaction(ctx: _Context, spec: Entry) -> bool:
     return spec.by is not None and spec.by in ctx.bodies
 
 
-def _screw(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _screw(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     on = ctx.body((*path, "on"), spec.on, "an action")
     at = ctx.point((*path, "at"), spec.at, "a force or moment")
     force = ctx.vector((*path, "force"), spec.force) if spec.force is not None else Vector(0)
@@ -172,7 +173,7 @@ def _screw(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     )
 
 
-def _weight(ctx: _Context, name: str, body: str, gravity: Vector, path: Path) -> ActionKind | None:
+def _weight(ctx: _Context, name: str, body: str, gravity: Vector, path: Path) -> Action | None:
     spec = ctx.bodies[body]
     if spec.mass is None or spec.mass_center is None:
         ctx.out.error(path, f"the weight of body '{body}' needs its mass and mass_center")
@@ -198,7 +199,7 @@ def _weight(ctx: _Context, name: str, body: str, gravity: Vector, path: Path) ->
     )
 
 
-def _gravity(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _gravity(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     on = ctx.body((*path, "on"), spec.on, "a weight")
     assert spec.gravity is not None
     gravity = ctx.vector((*path, "gravity"), spec.gravity)
@@ -207,7 +208,7 @@ def _gravity(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     return _weight(ctx, spec.name, on, gravity, path)
 
 
-def _top_level_gravity(ctx: _Context, seen: set[str]) -> list[ActionKind]:
+def _top_level_gravity(ctx: _Context, seen: set[str]) -> list[Action]:
     problem = ctx.problem
     if problem.gravity is None:
         return []
@@ -259,7 +260,7 @@ def _ends(
     return (names[0], names[1]), (owners[0], owners[1])
 
 
-def _spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.spring is not None
     base = (*path, "spring")
     ends = _ends(ctx, (*base, "between"), spec.spring.between)
@@ -277,7 +278,7 @@ def _spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
         path,
         b1 is not None and b2 is not None,
         "spring",
-        energy=lambda: k * (norm(r) - l0) ** 2 / 2,
+        energy=lambda: k * (ctx.ns.symbols.length(r) - l0) ** 2 / 2,
         ends=(p1, p2),
         owners=(b1, b2),
         stiffness=k,
@@ -285,7 +286,7 @@ def _spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     )
 
 
-def _damper(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _damper(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.damper is not None
     base = (*path, "damper")
     ends = _ends(ctx, (*base, "between"), spec.damper.between)
@@ -307,7 +308,7 @@ def _damper(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     )
 
 
-def _torsion_spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _torsion_spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.torsion_spring is not None
     base = (*path, "torsion_spring")
     t = spec.torsion_spring
@@ -330,7 +331,7 @@ def _torsion_spring(ctx: _Context, spec: Action, path: Path) -> ActionKind | Non
     )
 
 
-def _motor_torque(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _motor_torque(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.motor_torque is not None
     base = (*path, "motor_torque")
     on = ctx.body((*path, "on"), spec.on, "a motor torque")
@@ -344,7 +345,7 @@ def _motor_torque(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
 
 
 def _located_on(
-    ctx: _Context, spec: Action, path: Path, at: str | None, what: str
+    ctx: _Context, spec: Entry, path: Path, at: str | None, what: str
 ) -> tuple[str, str] | None:
     point = ctx.point(path, at or spec.at, what)
     if point is None:
@@ -363,7 +364,7 @@ def _located_on(
     return owner, point
 
 
-def _friction(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _friction(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.friction is not None
     base = (*path, "friction")
     located = _located_on(ctx, spec, base, spec.friction.at, "friction")
@@ -377,7 +378,7 @@ def _friction(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     )
 
 
-def _drag(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _drag(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.drag is not None
     base = (*path, "drag")
     located = _located_on(ctx, spec, base, spec.drag.at, "drag")
@@ -388,7 +389,7 @@ def _drag(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     return Drag(spec.name, on, spec.by, path, _interaction(ctx, spec), at=at, coefficient=c)
 
 
-def _contact(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _contact(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.contact is not None
     base = (*path, "contact")
     c = spec.contact
@@ -417,7 +418,7 @@ def _contact(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     )
 
 
-def _potential(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
+def _potential(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.potential is not None
     text = spec.potential if isinstance(spec.potential, str) else spec.potential.energy
     where = (
@@ -433,7 +434,7 @@ def _potential(ctx: _Context, spec: Action, path: Path) -> ActionKind | None:
     return Potential(spec.name, on, spec.by, path, _interaction(ctx, spec), energy=lambda: energy)
 
 
-_BUILDERS: dict[str, Callable[[_Context, Action, Path], ActionKind | None]] = {
+_BUILDERS: dict[str, Callable[[_Context, Entry, Path], Action | None]] = {
     "force/moment": _screw,
     "gravity": _gravity,
     "spring": _spring,
@@ -453,12 +454,10 @@ def build_joints(
     frames: FrameTree,
     points: dict[str, PointSpec],
     bodies: dict[str, BodySpec],
-    out: _Collector,
+    out: Collector,
 ) -> list[JointSpec]:
     """Each joint with its unknown constraint action: pin {R ; M perpendicular to the axis},
     slider {R perpendicular to the axis ; M}, ball and rolling contact {R ; 0}, weld {R ; M}."""
-    from screwsolve.model.system import JointSpec
-
     ctx = _Context(problem, ns, frames, points, bodies, out)
     taken = set(ns.scalars)
     result: list[JointSpec] = []

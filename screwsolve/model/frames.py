@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
+from screwsolve.limits import CROSS_PRODUCT_NODES
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, suggest
-from screwsolve.symbolic.sizes import exceeds
+from screwsolve.model.ordering import parents_first
+from screwsolve.symbolic.graphs import exceeds
 
 if TYPE_CHECKING:
     from screwsolve.files.schema import Problem
     from screwsolve.files.source_map import Path
 
 AXES = ("x", "y", "z")
-CROSS_NODES = 2000  # tree nodes of a component over which candidate products are not counted
 UnitKey = tuple[str, int]  # (frame name, axis index)
 
 
@@ -124,15 +125,13 @@ class FrameTree:
         return tree
 
     def _orient(self, problem: Problem, ns: Namespace, out: _Reporter) -> None:
-        from screwsolve.model.system import _topological
-
         declared = problem.frames
 
         def parent(name: str) -> str | None:
             spec = declared[name]
             return spec.from_ if spec.from_ in declared else None
 
-        order, cyclic = _topological(declared, parent)
+        order, cyclic = parents_first(declared, parent)
         for name in cyclic:
             out.error(("frames", name, "from"), f"frame '{name}' is rotated from itself (a cycle)")
         unit_ns = Namespace(ns.scalars, dict(self.unit_vectors), ns.rates, ns.time)
@@ -347,6 +346,6 @@ def _axis_cross(frame: ReferenceFrame, i: int, j: int) -> Vector:
 def _size(vector: Vector) -> tuple[int, int]:
     """Sort key of a candidate product: its count_ops, or (after every small one) nothing when
     a component's tree is too large to count (a long chain's direction cosines)."""
-    if any(exceeds(e, CROSS_NODES) for m, _ in vector.args for e in m):
+    if any(exceeds(e, CROSS_PRODUCT_NODES) for m, _ in vector.args for e in m):
         return (1, 0)
     return (0, sum(sympy.count_ops(m) + sum(1 for e in m if e != 0) for m, _ in vector.args))

@@ -12,19 +12,22 @@ import keyword
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 import sympy
 from sympy.physics.vector import Vector
 
 from screwsolve.errors import ExpressionError
-from screwsolve.symbolic.graphs import replaced
+from screwsolve.limits import (
+    MAX_EXPONENT,
+    MAX_EXPRESSION_CHARS,
+    MAX_EXPRESSION_NODES,
+    MAX_INT_DIGITS,
+    MAX_PAREN_DEPTH,
+)
+from screwsolve.model.static import StaticSymbols
 
-MAX_LENGTH = 2000
-MAX_NODES = 600
-MAX_PAREN_DEPTH = 40
-MAX_EXPONENT = 100
-MAX_INT_DIGITS = 40
 RATE_SUFFIX = "__rate"
 
 RESERVED = frozenset({"t", "pi", "diff", "cross", "dot"})
@@ -81,15 +84,15 @@ class Namespace:
         """Every name an expression may use, for suggestions."""
         return [*self.scalars, *self.vectors, "t", "pi", *FUNCTION_NAMES]
 
-    def static_mapping(self) -> dict[sympy.Expr, sympy.Symbol]:
-        """q'(t) -> q' and q(t) -> q, each a plain real symbol."""
-        mapping = {rate: sympy.Symbol(f"{name}'", real=True) for name, rate in self.rates.items()}
-        mapping.update({self.scalars[n]: sympy.Symbol(n, real=True) for n in self.rates})
-        return mapping
+    @cached_property
+    def symbols(self) -> StaticSymbols:
+        """The problem's coordinates and rates as plain symbols (and back)."""
+        coordinates = {name: self.scalars[name] for name in self.rates}
+        return StaticSymbols(coordinates, self.rates, self.time)
 
     def static(self, expr: sympy.Expr) -> sympy.Expr:
         """Coordinates and rates as plain real symbols (for printing and numeric probing)."""
-        return replaced(expr, self.static_mapping())
+        return self.symbols.static(expr)
 
 
 Kind = Literal["scalar", "vector"]
@@ -142,8 +145,10 @@ def _rewrite_rates(text: str) -> tuple[str, list[int]]:
 
 
 def _precheck(text: str) -> None:
-    if len(text) > MAX_LENGTH:
-        raise ExpressionError(f"expression longer than {MAX_LENGTH} characters", MAX_LENGTH)
+    if len(text) > MAX_EXPRESSION_CHARS:
+        raise ExpressionError(
+            f"expression longer than {MAX_EXPRESSION_CHARS} characters", MAX_EXPRESSION_CHARS
+        )
     for i, ch in enumerate(text):
         if ord(ch) > 127:
             raise ExpressionError(f"non-ASCII character {ch!r} (U+{ord(ch):04X})", i)
@@ -178,8 +183,10 @@ def parse(text: str, namespace: Namespace) -> Value:
     except (MemoryError, RecursionError, ValueError):
         raise ExpressionError("expression too complex to parse", 0) from None
     count = sum(1 for _ in ast.walk(tree))
-    if count > MAX_NODES:
-        raise ExpressionError(f"expression has {count} nodes; the limit is {MAX_NODES}", 0)
+    if count > MAX_EXPRESSION_NODES:
+        raise ExpressionError(
+            f"expression has {count} nodes; the limit is {MAX_EXPRESSION_NODES}", 0
+        )
     lead = len(rewritten) - len(rewritten.lstrip())
     return _Builder(namespace, origin, lead).build(tree.body)
 

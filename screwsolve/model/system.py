@@ -6,19 +6,21 @@ and raised together as one `InputError`, each located through the YAML source ma
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal, TypeVar
 
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
-from screwsolve.errors import Diagnostic, ExpressionError, InputError
 from screwsolve.files.schema import Problem
 from screwsolve.files.source_map import Path, SourceMap
-from screwsolve.mechanics.actions import ActionKind
+from screwsolve.limits import MAX_ENTRIES
+from screwsolve.model.actions import Action
+from screwsolve.model.collector import Collector
 from screwsolve.model.frames import FrameTree
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_vector, suggest
+from screwsolve.model.ordering import parents_first
+from screwsolve.model.parts import BodySpec, ConstraintSpec, JointSpec, PointSpec
 
 T = TypeVar("T")
 ASSUMPTIONS: dict[str, dict[str, bool]] = {
@@ -28,50 +30,6 @@ ASSUMPTIONS: dict[str, dict[str, bool]] = {
     "nonzero": {"nonzero": True, "real": True},
     "real": {"real": True},
 }
-
-
-@dataclass(frozen=True)
-class PointSpec:
-    """A point's position from the root point and how its velocity is found."""
-
-    name: str
-    position: Vector
-    rule: Literal["fixed", "geometric", "attached"]
-    body: str | None
-
-
-@dataclass(frozen=True)
-class BodySpec:
-    """A body's frame and origin."""
-
-    name: str
-    frame: str
-    origin: str
-    mass: sympy.Expr | None
-    mass_center: str | None
-
-
-@dataclass(frozen=True)
-class ConstraintSpec:
-    """One constraint equation as `expr = 0`, with its text and where it sits."""
-
-    text: str
-    expr: sympy.Expr
-    path: Path
-
-
-@dataclass(frozen=True)
-class JointSpec:
-    """A joint and the unknown constraint action it can exert."""
-
-    name: str
-    type: str
-    between: tuple[str, str]
-    at: str
-    force: Vector
-    moment: Vector
-    unknowns: tuple[sympy.Symbol, ...]
-    coordinates: tuple[str, ...]
 
 
 @dataclass
@@ -88,7 +46,7 @@ class System:
     frames: FrameTree
     points: dict[str, PointSpec]
     bodies: dict[str, BodySpec]
-    actions: list[ActionKind]
+    actions: list[Action]
     constraints: list[ConstraintSpec]
     joints: list[JointSpec] = field(default_factory=list)
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
@@ -98,57 +56,15 @@ class System:
         return self.frames.referential
 
 
-class _Collector:
-    """Collects located diagnostics so that a file reports every problem at once."""
-
-    def __init__(self, source: SourceMap) -> None:
-        self.source = source
-        self.diagnostics: list[Diagnostic] = []
-
-    def error(self, path: Path, message: str, *, key: bool = False) -> None:
-        self.diagnostics.append(self.source.diagnostic(path, message, key=key))
-
-    def expression(
-        self, path: Path, text: str, parse: Callable[[str, Namespace], T], ns: Namespace
-    ) -> T | None:
-        try:
-            return parse(text, ns)
-        except ExpressionError as exc:
-            self.diagnostics.append(
-                self.source.expression_diagnostic(path, text, exc.message, exc.offset)
-            )
-            return None
-
-    def raise_if_any(self) -> None:
-        if self.diagnostics:
-            ordered = sorted(
-                {(d.line, d.col, d.message): d for d in self.diagnostics}.values(),
-                key=lambda d: (d.line, d.col),
-            )
-            raise InputError(ordered)
-
-
 def _has_rates(vector_or_expr: Vector | sympy.Expr) -> bool:
     if isinstance(vector_or_expr, Vector):
         return any(m.has(sympy.Derivative) for m, _ in vector_or_expr.args)
     return bool(vector_or_expr.has(sympy.Derivative))
 
 
-LIMITS = {
-    "parameters": 200,
-    "coordinates": 60,
-    "frames": 200,
-    "points": 400,
-    "bodies": 100,
-    "actions": 400,
-    "joints": 100,
-    "constraints": 60,
-}
-
-
-def _check_sizes(problem: Problem, out: _Collector) -> None:
+def _check_sizes(problem: Problem, out: Collector) -> None:
     """Refuse problems larger than anything a textbook (or a fair grader) needs."""
-    for key, limit in LIMITS.items():
+    for key, limit in MAX_ENTRIES.items():
         count = len(getattr(problem, key))
         if count > limit:
             out.error((key,), f"{count} {key}: the limit is {limit}")
@@ -157,7 +73,7 @@ def _check_sizes(problem: Problem, out: _Collector) -> None:
 
 def build_system(problem: Problem, source: SourceMap) -> System:
     """Check every reference and expression of a problem and build its sympy objects."""
-    out = _Collector(source)
+    out = Collector(source)
     _check_sizes(problem, out)
     time = dynamicsymbols._t
     parameters: dict[str, sympy.Symbol] = {}
@@ -220,31 +136,8 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     )
 
 
-def _topological(
-    names: Iterable[str], parent_of: Callable[[str], str | None]
-) -> tuple[list[str], list[str]]:
-    """Order names parents-first; returns (order, names caught in a cycle)."""
-    order: list[str] = []
-    state: dict[str, int] = {}
-    cyclic: list[str] = []
-    for start in names:
-        chain: list[str] = []
-        node: str | None = start
-        while node is not None and state.get(node) is None:
-            state[node] = 1
-            chain.append(node)
-            node = parent_of(node)
-        if node is not None and state.get(node) == 1:
-            cyclic.extend(chain[chain.index(node) :])
-        for item in reversed(chain):
-            state[item] = 2
-            if item not in cyclic:
-                order.append(item)
-    return order, cyclic
-
-
 def _build_points(
-    problem: Problem, ns: Namespace, frames: FrameTree, out: _Collector
+    problem: Problem, ns: Namespace, frames: FrameTree, out: Collector
 ) -> dict[str, PointSpec]:
     declared = problem.points
     bodies = problem.bodies
@@ -253,7 +146,7 @@ def _build_points(
         spec = declared.get(name)
         return spec.from_ if spec and spec.from_ in declared else None
 
-    order, cyclic = _topological(declared, parent)
+    order, cyclic = parents_first(declared, parent)
     for name in cyclic:
         out.error(("points", name, "from"), f"point '{name}' is located from itself (a cycle)")
     roots = [n for n, p in declared.items() if p.from_ is None]
@@ -329,7 +222,7 @@ def _build_bodies(
     ns: Namespace,
     frames: FrameTree,
     points: dict[str, PointSpec],
-    out: _Collector,
+    out: Collector,
 ) -> dict[str, BodySpec]:
     result: dict[str, BodySpec] = {}
     for name, spec in problem.bodies.items():
@@ -368,7 +261,7 @@ def _build_bodies(
 
 
 def _check_origin_cycles(
-    problem: Problem, bodies: dict[str, BodySpec], points: dict[str, PointSpec], out: _Collector
+    problem: Problem, bodies: dict[str, BodySpec], points: dict[str, PointSpec], out: Collector
 ) -> None:
     """A body's origin velocity may come from another body, but never back to itself."""
 
@@ -378,7 +271,7 @@ def _check_origin_cycles(
             return None
         return origin.body if origin.body in bodies else None
 
-    _, cyclic = _topological(bodies, next_body)
+    _, cyclic = parents_first(bodies, next_body)
     for name in cyclic:
         out.error(
             ("bodies", name, "origin"),
@@ -386,7 +279,7 @@ def _check_origin_cycles(
         )
 
 
-def _build_constraints(problem: Problem, ns: Namespace, out: _Collector) -> list[ConstraintSpec]:
+def _build_constraints(problem: Problem, ns: Namespace, out: Collector) -> list[ConstraintSpec]:
     result = []
     for index, text in enumerate(problem.constraints):
         path: Path = ("constraints", index)

@@ -11,9 +11,8 @@ from dataclasses import replace
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.mechanics.actions import AppliedScrew
 from screwsolve.mechanics.analysis import Analysis
-from screwsolve.mechanics.screws import Screw, comoment
+from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
 from screwsolve.model.frames import AXES
 from screwsolve.solution.result import (
     ActionValue,
@@ -28,7 +27,7 @@ from screwsolve.solution.result import (
     map_expressions,
 )
 from screwsolve.symbolic.common_subexpressions import share
-from screwsolve.symbolic.simplify import smaller_factored, tidy
+from screwsolve.symbolic.simplify import factored, simplest
 
 
 class Presenter:
@@ -39,7 +38,7 @@ class Presenter:
         self.frames = analysis.system.frames
 
     def scalar(self, expr: sympy.Expr) -> sympy.Expr:
-        return tidy(self.analysis.static(expr))
+        return simplest(self.analysis.static(expr))
 
     def vector(self, vector: Vector) -> VectorValue:
         terms = [(self.scalar(c), unit) for c, unit in self.frames.terms(vector)]
@@ -58,7 +57,7 @@ class Presenter:
                 for q, value in coefficients.items()
             )
         )
-        return smaller_factored(power)
+        return factored(power)
 
     def screw(self, screw: Screw) -> ScrewValue:
         return ScrewValue(self.vector(screw.resultant), self.vector(screw.moment), screw.point)

@@ -15,10 +15,10 @@ from typing import TypeVar
 import symengine as se
 import sympy
 
+from screwsolve.limits import SHARE_NODES
 from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
-from screwsolve.symbolic.sizes import exceeds
+from screwsolve.symbolic.graphs import exceeds
 
-SHARE_NODES = 400  # tree nodes; the largest textbook answer shipped has about 150
 Definitions = tuple[tuple[str, sympy.Expr], ...]
 Key = TypeVar("Key", bound=Hashable)
 

@@ -78,3 +78,16 @@ def replaced(expr: sympy.Basic, mapping: dict[sympy.Basic, sympy.Basic]) -> symp
 def free_symbols(expr: sympy.Basic) -> set[sympy.Symbol]:
     """expr.free_symbols for expressions without bound variables (no integrals or sums)."""
     return {node for node in distinct_nodes(expr) if isinstance(node, sympy.Symbol)}
+
+
+def exceeds(expr: Any, nodes: int) -> bool:
+    """True when the expression tree has more than `nodes` nodes; stops counting there, so it
+    costs O(nodes) even on a tree of millions (where count_ops takes seconds or worse)."""
+    stack = [expr]
+    seen = 0
+    while stack:
+        seen += 1
+        if seen > nodes:
+            return True
+        stack.extend(stack.pop().args)
+    return False

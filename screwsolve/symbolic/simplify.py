@@ -18,15 +18,15 @@ import symengine as se
 import sympy
 from sympy.simplify.fu import TR10i
 
+from screwsolve.limits import (
+    SIMPLIFY_ANGLE_SUM_OPERATIONS,
+    SIMPLIFY_EXPAND_OPERATIONS,
+    SIMPLIFY_FACTOR_OPERATIONS,
+    SIMPLIFY_NODES,
+)
 from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
-from screwsolve.symbolic.sizes import exceeds
+from screwsolve.symbolic.graphs import exceeds
 
-EXPAND_LIMIT = 1500  # operations, for expansion and the Pythagorean forms
-FACTOR_LIMIT = 300  # operations, for sympy's factor_terms (slow on large sums)
-# Tree nodes: larger expressions are left as built. None larger ever shrank: the 8-link chain's
-# 39 values of 2 000-6 000 nodes kept all of their 92 591 operations, at a second's cost.
-NODE_LIMIT = 2000
-SUM_LIMIT = 300  # operations, for folding products of sines and cosines into angle sums
 _TRIG = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc)
 
 
@@ -52,13 +52,6 @@ def _pythagorean(expr: se.Basic, square: Any, other: Any) -> se.Basic:
                 base ** (int(exponent) - 2 * half) * (1 - other(base.args[0]) ** 2) ** half
             )
     return se.expand(expanded.xreplace(mapping)) if mapping else expanded
-
-
-def pythagorean_form(expr: sympy.Expr, square: type[sympy.Function]) -> sympy.Expr:
-    """The Pythagorean normal form of a sympy expression (see `_pythagorean`)."""
-    engine = to_engine(expr)
-    pair = (se.sin, se.cos) if square is sympy.sin else (se.cos, se.sin)
-    return from_engine(_pythagorean(engine, *pair), symbols_of(expr))
 
 
 def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
@@ -89,14 +82,14 @@ def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
     return from_engine(best, symbols_of(expr))
 
 
-def smaller_factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:
+def factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:
     """The expression or its common factors pulled out, whichever is smaller (cheap);
     `size`, when known, is its count_ops."""
     if size is None:
-        if exceeds(expr, NODE_LIMIT):
+        if exceeds(expr, SIMPLIFY_NODES):
             return expr
         size = sympy.count_ops(expr)
-    if size > FACTOR_LIMIT:
+    if size > SIMPLIFY_FACTOR_OPERATIONS:
         return expr
     factored = sympy.factor_terms(expr)
     penalty = 1 if factored.is_Mul and factored.args[0] is sympy.S.NegativeOne else 0
@@ -104,9 +97,9 @@ def smaller_factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:
 
 
 @lru_cache(maxsize=4096)
-def tidy(expr: sympy.Expr) -> sympy.Expr:
+def simplest(expr: sympy.Expr) -> sympy.Expr:
     """A smaller equal form of a static expression (never larger than the input)."""
-    if expr.is_Atom or exceeds(expr, NODE_LIMIT):
+    if expr.is_Atom or exceeds(expr, SIMPLIFY_NODES):
         return expr  # too large for any rewrite to be tried: left as built
     best, best_size = expr, sympy.count_ops(expr)
 
@@ -118,10 +111,10 @@ def tidy(expr: sympy.Expr) -> sympy.Expr:
         if size < best_size:
             best, best_size = candidate, size
 
-    if best_size <= EXPAND_LIMIT and not _explosive(expr):
+    if best_size <= SIMPLIFY_EXPAND_OPERATIONS and not _explosive(expr):
         consider(_engine_candidate(expr))
-    if best_size <= SUM_LIMIT and best.has(sympy.sin, sympy.cos):
+    if best_size <= SIMPLIFY_ANGLE_SUM_OPERATIONS and best.has(sympy.sin, sympy.cos):
         consider(TR10i(best))  # cos a cos b - sin a sin b = cos(a + b): a frame chain's dots
-    if best_size <= FACTOR_LIMIT:
-        consider(smaller_factored(best, best_size))
+    if best_size <= SIMPLIFY_FACTOR_OPERATIONS:
+        consider(factored(best, best_size))
     return best

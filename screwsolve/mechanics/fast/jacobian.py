@@ -23,26 +23,21 @@ import sympy
 from symengine.lib.symengine_wrapper import Zero
 from sympy.physics.vector import Vector
 
-from screwsolve.mechanics.kinematics import TIME
+from screwsolve.limits import EXPAND_SHARE_OPERATIONS, PRODUCT_TREE_NODES, ROTATION_SPREAD
+from screwsolve.mechanics.velocity_rule import velocity_rule
 from screwsolve.model.frames import UnitKey
+from screwsolve.model.static import TIME
 from screwsolve.symbolic.bridge import from_engine, to_engine
-from screwsolve.symbolic.graphs import free_symbols, replaced
-from screwsolve.symbolic.sizes import exceeds
+from screwsolve.symbolic.graphs import exceeds, free_symbols
 
 if TYPE_CHECKING:
-    from screwsolve.mechanics.actions import AppliedScrew
-    from screwsolve.mechanics.screws import Screw
+    from screwsolve.mechanics.screws import AppliedScrew, Screw
     from screwsolve.model.system import System
 
 
 Columns = dict[str, tuple[se.Basic, se.Basic, se.Basic]]  # frame name -> components
 ZERO = se.Integer(0)
 ONE = se.Integer(1)
-EXPAND_LIMIT = 400  # operations; expanding a share of a long chain multiplies its size
-# Tree nodes over which a candidate product is ranked by rotation steps instead of by its
-# count_ops: a long chain's products are small graphs but exponentially large trees.
-TREE_LIMIT = 100
-SPREAD_LIMIT = 1 << 18  # sum of 2^steps under which the tree is known to be small (no walk)
 
 
 class Vec:
@@ -97,11 +92,10 @@ class JacobianCore:
         self.system = system
         self.tree = system.frames
         self.variables = [*system.coordinates, TIME]
-        self._static = system.namespace.static_mapping()
+        self._symbols = system.namespace.symbols
         self._symbol = {name: se.Symbol(name) for name in system.coordinates}
         self._symbol[TIME] = se.Symbol(str(system.time))
-        self._back: dict[str, sympy.Expr] = {str(system.time): system.time}
-        self._back.update({static.name: dyn for dyn, static in self._static.items()})
+        self._back: dict[str, sympy.Expr] = dict(self._symbols.by_name)
         self._frame_of = {id(frame): name for name, frame in self.tree.frames.items()}
         self._rotation: dict[str, se.DenseMatrix] = {}  # child -> parent components
         self._in_frame: dict[tuple[UnitKey, str], tuple[se.Basic, se.Basic, se.Basic]] = {}
@@ -120,7 +114,7 @@ class JacobianCore:
         """A sympy expression of the system as a symengine expression on plain symbols."""
         if expr in self._scalars:
             return self._scalars[expr]
-        static = replaced(expr, self._static)
+        static = self._symbols.static(expr)
         for symbol in free_symbols(static):
             self._back.setdefault(symbol.name, symbol)
         result = to_engine(static)
@@ -263,7 +257,9 @@ class JacobianCore:
         otherwise (after every small one) the rotations its unit vectors needed, each step
         doubling a component's tree."""
         spread = sum(1 << self._steps(key, frame) for key in keys)
-        if spread <= SPREAD_LIMIT or not any(exceeds(value, TREE_LIMIT) for value in values):
+        if spread <= ROTATION_SPREAD or not any(
+            exceeds(value, PRODUCT_TREE_NODES) for value in values
+        ):
             return (0, sum(se.count_ops(value) for value in values))
         return (1, spread)
 
@@ -323,15 +319,12 @@ class JacobianCore:
         """Partial velocities of a point by its rule (fixed, transport, or derivative)."""
         if point in self._velocity:
             return self._velocity[point]
-        spec = self.system.points[point]
-        if spec.rule == "fixed":
+        rule = velocity_rule(self.system, point)
+        if rule.kind == "fixed":
             result: dict[str, Vec] = {}
-        elif spec.rule == "attached" and spec.body is not None:
-            body = self.system.bodies[spec.body]
-            if body.origin == point:
-                result = self._derivative(self.position(point))
-            else:
-                result = self.body_point(spec.body, point)
+        elif rule.kind == "transport":
+            assert rule.body is not None
+            result = self.body_point(rule.body, point)
         else:
             result = self._derivative(self.position(point))
         self._velocity[point] = result
@@ -391,14 +384,17 @@ class JacobianCore:
         """Every plain name the engine's expressions use, as the sympy symbol with its
         assumptions (parameters as declared; coordinates and rates real)."""
         names: dict[str, sympy.Symbol] = dict(self.system.parameters)
-        names.update({static.name: static for static in self._static.values()})
+        names.update({s.name: s for s in self._symbols.back})
         return names
 
     def readable(self, expr: se.Basic) -> sympy.Expr:
         """The smaller of the share as built and its expansion (products of sums of sines and
         cosines often cancel once expanded), as sympy. Large shares are left as built."""
         best = expr
-        if not exceeds(expr, EXPAND_LIMIT) and se.count_ops(expr) <= EXPAND_LIMIT:
+        if (
+            not exceeds(expr, EXPAND_SHARE_OPERATIONS)
+            and se.count_ops(expr) <= EXPAND_SHARE_OPERATIONS
+        ):
             expanded = se.expand(expr)
             if se.count_ops(expanded) < se.count_ops(expr):
                 best = expanded

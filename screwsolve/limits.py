@@ -1,0 +1,80 @@
+"""Every size, depth and effort limit of screwsolve, each with the measurement behind it.
+
+Two kinds live here. Input limits refuse what no textbook problem needs, so that a hostile file
+costs little. Effort limits bound the work spent on an expression (simplifying, counting,
+expanding) so that long chains stay fast; they never change what a result means, only how much
+work goes into making it read well. Nothing here imports anything: every layer may use it.
+"""
+
+from __future__ import annotations
+
+# -- files ----------------------------------------------------------------------------------
+
+# The largest shipped problem is under 10 kB; a class's submission under 2 kB.
+MAX_FILE_BYTES = 1_000_000
+# Problem files nest five levels (expected: > power_coefficients > action > coordinate).
+MAX_YAML_DEPTH = 32
+# Scalars, mappings and sequences in one file; the car problem has about 400.
+MAX_YAML_NODES = 50_000
+
+# -- expressions (the grammar) ------------------------------------------------------------------
+
+# The largest expression of problems/ is 234 characters and 163 ast nodes (car tyre forces).
+MAX_EXPRESSION_CHARS = 2000
+MAX_EXPRESSION_NODES = 600
+MAX_PAREN_DEPTH = 40
+# sympy expands x**n of a sum eagerly in places; |n| <= 100 keeps that bounded.
+MAX_EXPONENT = 100
+MAX_INT_DIGITS = 40
+
+# -- problems ---------------------------------------------------------------------------------
+
+# Counts per section of one problem, far above any textbook's; the 20-link benchmark chain has 40
+# coordinates and 41 frames.
+MAX_ENTRIES = {
+    "parameters": 200,
+    "coordinates": 60,
+    "frames": 200,
+    "points": 400,
+    "bodies": 100,
+    "actions": 400,
+    "joints": 100,
+    "constraints": 60,
+}
+
+# -- effort on expressions (tree nodes counted with a bounded walk, operations by count_ops) ----
+
+# Frames: candidate cross products of unit vectors with a component over this many tree nodes are
+# ranked after every small one without counting them (count_ops of a 16-link chain's direction
+# cosines took seconds).
+CROSS_PRODUCT_NODES = 2000
+# Kinematics: a screw component over this many tree nodes is differentiated by a rate on its graph
+# in symengine (the 8-link chain's run went from 36.8 s to 30.4 s).
+GRAPH_DERIVATIVE_NODES = 2000
+# Jacobian core: a share over this many operations is not expanded (expanding a long chain's share
+# multiplies its size).
+EXPAND_SHARE_OPERATIONS = 400
+# Jacobian core: a product whose tree exceeds TREE_NODES is ranked by the rotations its unit
+# vectors need (each doubles a direction cosine's tree) unless their sum of 2**steps is under
+# ROTATION_SPREAD, where the tree is known to be small; this took the 16-link chain's
+# coefficients from 10.9 s to 0.65 s.
+PRODUCT_TREE_NODES = 100
+ROTATION_SPREAD = 1 << 18
+# Simplification: expressions over this many tree nodes are left as built. None larger ever
+# shrank: the 8-link chain's 39 values of 2 000-6 000 nodes kept all their 92 591 operations,
+# at a second's cost.
+SIMPLIFY_NODES = 2000
+# Simplification: expansion and Pythagorean forms (symengine) up to this many operations.
+SIMPLIFY_EXPAND_OPERATIONS = 1500
+# Simplification: sympy's factor_terms and angle-sum folding (TR10i) are slow on large sums.
+SIMPLIFY_FACTOR_OPERATIONS = 300
+SIMPLIFY_ANGLE_SUM_OPERATIONS = 300
+# Common subexpressions: values over this many tree nodes are printed over shared names; the
+# largest textbook answer shipped has about 150.
+SHARE_NODES = 400
+
+# -- batch work -------------------------------------------------------------------------------
+
+# Per problem of `check` and per submission of `grade`, in a child process.
+DEFAULT_SECONDS = 60.0
+DEFAULT_MEMORY_BYTES = 2 * 1024**3
