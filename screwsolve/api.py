@@ -21,12 +21,11 @@ def load(path_or_text: str | Path) -> Loaded:
     return load_problem(path_or_text)
 
 
-def solve_loaded(loaded: Loaded) -> Analysis:
+def analyse(loaded: Loaded) -> Analysis:
     """Check the meaning of a loaded problem and set up its analysis (computed lazily)."""
-    from screwsolve.mechanics.analysis import Analysis
-    from screwsolve.model.system import build_system
+    from screwsolve.mechanics.analysis import analyse as analyse_loaded
 
-    return Analysis(build_system(loaded.problem, loaded.source))
+    return analyse_loaded(loaded)
 
 
 def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = False) -> Solution:
@@ -36,7 +35,7 @@ def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = 
     from screwsolve.solution.build import present
 
     loaded = problem if isinstance(problem, Loaded) else load(problem)
-    analysis = solve_loaded(loaded)
+    analysis = analyse(loaded)
     if at is not None and at not in analysis.system.points:
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))

@@ -16,6 +16,7 @@ from rich.console import Console
 from screwsolve import __version__
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError, ScrewsolveError, UsageError
+from screwsolve.render.escape import terminal
 
 EXAMPLES = """
 Examples:
@@ -110,6 +111,35 @@ def _progress(console: Console, total: int, label: str) -> Iterator[Callable[[in
         yield lambda step: bar.advance(task, step)
 
 
+def _existing_file(name: str | None, option: str) -> str:
+    """A file given on the command line, checked before any work starts (exit 2 if not)."""
+    assert name is not None
+    if name != "-" and not Path(name).is_file():
+        raise typer.BadParameter(f"'{terminal(name)}' is not a file", param_hint=option)
+    return name
+
+
+def _existing_paths(names: list[str]) -> list[str]:
+    missing = [n for n in names if n != "-" and not Path(n).exists()]
+    if missing:
+        raise typer.BadParameter(
+            "no such file or folder: " + ", ".join(f"'{terminal(m)}'" for m in missing)
+        )
+    return names
+
+
+def _output_folder(name: str | None, option: str) -> Path:
+    """A folder for reports: created if missing; refused (exit 2) before any work if unusable."""
+    from screwsolve.files.writing import writable_folder
+
+    assert name is not None
+    folder = Path(name)
+    problem = writable_folder(folder)
+    if problem:
+        raise typer.BadParameter(terminal(problem), param_hint=option)
+    return folder
+
+
 def _write(text: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
@@ -191,14 +221,16 @@ def check(
     color: ColorOption = ColorMode.auto,
 ) -> None:
     """Verify every expected: claim of every problem file (folders recurse)."""
-    from screwsolve.batch.checking import check_paths, problem_files
+    from screwsolve.batch.checking import check_paths
+    from screwsolve.batch.discovery import problem_files
     from screwsolve.batch.sandbox import cpu_count
     from screwsolve.render.check import check_document, junit_xml, render_check
 
     err = make_console(color, stderr=True)
-    with _progress(err, len(problem_files(paths)), "checking") as advance:
+    files = problem_files(paths)
+    with _progress(err, len(files), "checking") as advance:
         report = check_paths(
-            paths, seed, jobs=jobs or cpu_count(), timeout=timeout, progress=advance
+            files, seed, jobs=jobs or cpu_count(), timeout=timeout, progress=advance
         )
     if junit is not None:
         junit.write_text(junit_xml(report), encoding="utf-8")
@@ -220,52 +252,89 @@ def check(
     raise typer.Exit(0 if report.ok else 1)
 
 
+def _single(values: list[str] | None, option: str, default: str | None = None) -> str | None:
+    """An option that must be given once: a second value is usually a file whose name looks
+    like an option (`--key=x.yaml` picked up by a shell glob), so it is refused."""
+    if not values:
+        return default
+    if len(values) > 1:
+        raise typer.BadParameter(
+            f"{option} given {len(values)} times ({', '.join(values)}); a file named like an "
+            "option? put -- before file names",
+            param_hint=option,
+        )
+    return values[0]
+
+
 @app.command()
 def grade(
     submissions: Annotated[
         list[str], typer.Argument(metavar="SUBMISSION...", help="Answer files or folders.")
     ],
-    key: Annotated[str, typer.Option("--key", help="Answer key: a problem with grading:.")],
+    key: Annotated[
+        list[str], typer.Option("--key", metavar="KEY", help="Answer key: a problem with grading:.")
+    ],
     out: Annotated[
-        Path, typer.Option("--out", help="Folder for grades.csv and grades.json.")
-    ] = Path("."),
+        list[str] | None,
+        typer.Option("--out", metavar="DIR", help="Folder for the reports (default: grades)."),
+    ] = None,
     jobs: JobsOption = None,
     timeout: Annotated[
         float, typer.Option("--timeout", min=0, help="Seconds per submission; 0: in-process.")
     ] = 20.0,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompute the key.")] = False,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the probe points (default: secret).")
+    ] = None,
+    fail_under: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-under", min=0, max=100, help="Exit 1 if a submission scores under PERCENT."
+        ),
+    ] = None,
+    anonymise: Annotated[
+        bool, typer.Option("--anonymise", "--anonymize", help="Pseudonyms in every report.")
+    ] = False,
+    assignment: Annotated[
+        str | None, typer.Option("--assignment", help="Canvas column name (default: the title).")
+    ] = None,
     color: ColorOption = ColorMode.auto,
 ) -> None:
-    """Score submissions against a key: per-item verdicts, points, feedback; CSV and JSON."""
-    import json
+    """Score submissions against a key: verdicts, points, feedback; gradebooks and reports.
 
-    from screwsolve.batch.checking import problem_files
+    Exit 0 when every submission has its row, whatever the scores (1: the key is refused, or
+    --fail-under is not met; 2: usage). Put -- before file names that begin with a dash.
+    """
+    from screwsolve.batch.discovery import submission_files
     from screwsolve.batch.grading import grade as grade_all
     from screwsolve.batch.sandbox import cpu_count
-    from screwsolve.render.grades import grades_csv, grades_document, render_summary
+    from screwsolve.render.grades import Names, below, render_summary, write_reports
 
-    files = problem_files(submissions)
+    key_path = _existing_file(_single(key, "--key"), "--key")
+    folder = _output_folder(_single(out, "--out", "grades"), "--out")
+    found = submission_files(_existing_paths(submissions))
     err = make_console(color, stderr=True)
     try:
-        with _progress(err, len(files), "grading") as advance:
+        with _progress(err, len(found.files), "grading") as advance:
             report = grade_all(
-                key,
-                files,
+                key_path,
+                found.files,
                 jobs=jobs or cpu_count(),
                 timeout=timeout,
                 use_cache=not no_cache,
+                seed=seed,
                 progress=advance,
             )
     except ScrewsolveError as exc:
         _fail(exc)
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "grades.csv").write_text(grades_csv(report), encoding="utf-8")
-    document = json.dumps(grades_document(report), sort_keys=True, indent=2) + "\n"
-    (out / "grades.json").write_text(document, encoding="utf-8")
+    names = Names(anonymise, salt=str(report.seed))
+    write_reports(report, folder, names, assignment or report.title, found.skipped)
     console = make_console(color)
     console.print(render_summary(report, plain=not console.is_terminal))
-    perfect = all(r.status == "graded" and r.score == report.max_points for r in report.results)
-    raise typer.Exit(0 if perfect else 1)
+    for skipped in found.skipped:
+        typer.echo(f"warning: skipped {terminal(skipped)}", err=True)
+    failed = fail_under is not None and below(report, fail_under)
+    raise typer.Exit(1 if failed else 0)
 
 
 @app.command()
@@ -273,12 +342,12 @@ def validate(
     files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Problem files.")],
 ) -> None:
     """Parse and validate only; errors as file:line:col: message."""
-    from screwsolve.api import load, solve_loaded
+    from screwsolve.api import analyse, load
 
     failed = False
     for name in files:
         try:
-            solve_loaded(load(Path(name) if name != "-" else name))
+            analyse(load(Path(name) if name != "-" else name))
         except InputError as exc:
             failed = True
             _print_diagnostics(exc)

@@ -35,10 +35,10 @@ actions:
 
 def solve_text(text: str):
     """Load and analyse a problem given as YAML text."""
-    from screwsolve.api import solve_loaded
+    from screwsolve.api import analyse
     from screwsolve.files.loading import load_problem_text
 
-    return solve_loaded(load_problem_text(text, "test.yaml"))
+    return analyse(load_problem_text(text, "test.yaml"))
 
 
 def same(a: sympy.Expr, b: sympy.Expr | str | int) -> bool:
@@ -52,13 +52,13 @@ def same(a: sympy.Expr, b: sympy.Expr | str | int) -> bool:
 
 @pytest.fixture(scope="session")
 def plate():
-    from screwsolve.api import load, solve_loaded
+    from screwsolve.api import analyse, load
 
-    return solve_loaded(load(PROBLEMS / "plate-on-a-step.yaml"))
+    return analyse(load(PROBLEMS / "plate-on-a-step.yaml"))
 
 
 @pytest.fixture(scope="session")
 def sphere():
-    from screwsolve.api import load, solve_loaded
+    from screwsolve.api import analyse, load
 
-    return solve_loaded(load(PROBLEMS / "rolling-sphere.yaml"))
+    return analyse(load(PROBLEMS / "rolling-sphere.yaml"))

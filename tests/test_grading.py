@@ -72,7 +72,7 @@ def test_truth_is_cached_by_content(private_cache: Path, monkeypatch: pytest.Mon
     def fail(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the key was solved again")
 
-    monkeypatch.setattr(grading, "compute_truth", fail)
+    monkeypatch.setattr(grading, "key_truth", fail)
     report = grade(KEY, SUBMISSIONS[:1], timeout=0)
     assert report.results[0].score == 8
 
@@ -86,7 +86,7 @@ def test_cli_writes_both_reports(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app, ["grade", "--key", KEY, str(EXAMPLES / "submissions"), "--out", str(tmp_path)]
     )
-    assert result.exit_code == 1  # some students are wrong
+    assert result.exit_code == 0, result.stderr  # the batch completed, whatever the scores
     rows = list(csv.reader((tmp_path / "grades.csv").read_text(encoding="utf-8").splitlines()))
     assert rows[0][-2:] == ["total", "max"]
     assert len(rows) == 1 + len(SUBMISSIONS)

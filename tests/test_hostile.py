@@ -12,7 +12,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from screwsolve.api import solve_loaded
+from screwsolve.api import analyse
 from screwsolve.errors import ExpressionError, InputError, ScrewsolveError
 from screwsolve.files.loading import load_problem, load_problem_text
 from screwsolve.model.grammar import Namespace, parse
@@ -41,13 +41,13 @@ def test_corpus_writes_nothing_and_raises_only_input_errors(
     monkeypatch.chdir(tmp_path)
     for path in [*HOSTILE.glob("*.yaml"), *INVALID.glob("*.yaml")]:
         with pytest.raises(InputError):
-            solve_loaded(load_problem(str(path)))
+            analyse(load_problem(str(path)))
     assert list(tmp_path.iterdir()) == []
     assert not Path("/tmp/pwned").exists()
 
 
 def _load(text: str) -> None:
-    solve_loaded(load_problem_text(text, "gen.yaml"))
+    analyse(load_problem_text(text, "gen.yaml"))
 
 
 def test_twenty_megabyte_file_is_refused_before_parsing(tmp_path: Path) -> None:

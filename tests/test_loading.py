@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.api import load, solve_loaded
+from screwsolve.api import analyse, load
 from screwsolve.errors import InputError
 from screwsolve.files.loading import load_problem_text
 
@@ -28,7 +28,7 @@ def test_invalid_file_fails_at_the_stated_place(path: Path) -> None:
     assert match, f"{path.name} must start with '# error: LINE:COL: message'"
     line, col, message = int(match[1]), int(match[2]), match[3]
     with pytest.raises(InputError) as info:
-        solve_loaded(load(str(path)))
+        analyse(load(str(path)))
     found = [(d.line, d.col, d.message) for d in info.value.diagnostics]
     assert any(
         (d_line, d_col) == (line, col) and message in d_message
@@ -51,7 +51,7 @@ points:
 bodies: {1: {frame: 9, origin: O}}
 """
     with pytest.raises(InputError) as info:
-        solve_loaded(load_problem_text(text, "m.yaml"))
+        analyse(load_problem_text(text, "m.yaml"))
     lines = sorted(d.line for d in info.value.diagnostics)
     assert lines == [5, 9, 10]
 
@@ -67,7 +67,7 @@ bodies: {1: {frame: 1, origin: O}}
     loaded = load_problem_text(text)
     assert loaded.problem.title == "yes"
     assert set(loaded.problem.frames) == {"0", "1"}
-    analysis = solve_loaded(loaded)
+    analysis = analyse(loaded)
     assert list(analysis.system.coordinates) == ["on"]
 
 

@@ -1,24 +1,35 @@
-"""Run one unit of batch work in a child process with CPU, memory and wall-clock limits.
+"""Batch work in child processes, each item with its own deadline and memory limit.
 
-A problem from a stranger can make sympy work forever (`10**10**10` is refused by the grammar,
-but a large symbolic system is not); `SIGALRM` alone is swallowed by library code that catches
-`Exception` and ignored by native code. A forked child with RLIMIT_CPU and RLIMIT_AS, killed by
-the parent at a deadline, always comes back, and costs a few tens of milliseconds.
+A file from a stranger can make sympy work for ever or fill the memory; `SIGALRM` alone is
+swallowed by library code that catches `Exception` and ignored by native code. So each item runs
+in a worker process: a worker takes items one at a time, an item that overruns its deadline has
+its worker killed (and replaced), and a worker lives under RLIMIT_AS. Workers are long-lived, so
+the cost of starting one (and of any set-up the work function does once) is paid per worker, not
+per item.
+
+The work function is passed explicitly and must be picklable (a module-level function, a
+`functools.partial` of one, or an object with `__call__`): under the `spawn` start method (the
+default on macOS and Windows) that is how it reaches the worker. SCREWSOLVE_START_METHOD=spawn
+selects spawn on Linux too (the tests run both ways).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
+from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
 from screwsolve.limits import DEFAULT_MEMORY_BYTES, DEFAULT_SECONDS
 
 T = TypeVar("T")
+START_METHOD_VARIABLE = "SCREWSOLVE_START_METHOD"
 
 
 @dataclass(frozen=True)
@@ -30,79 +41,100 @@ class Outcome(Generic[T]):
     detail: str = ""
 
 
-def _limit(seconds: float, memory: int) -> None:
+class BatchInterruptedError(Exception):
+    """SIGINT or SIGTERM arrived while a batch ran; every worker has been stopped."""
+
+
+def start_method() -> str:
+    """fork on Linux (cheap: workers inherit what the parent set up), spawn elsewhere, or what
+    SCREWSOLVE_START_METHOD asks for."""
+    asked = os.environ.get(START_METHOD_VARIABLE, "")
+    if asked in multiprocessing.get_all_start_methods():
+        return asked
+    return "fork" if sys.platform.startswith("linux") else "spawn"
+
+
+def _limit_memory(memory: int) -> None:
     try:
         import resource
 
-        cpu = max(1, int(seconds) + 1)
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
         if memory:
             resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
     except (ImportError, ValueError, OSError):  # not on this platform: the deadline still holds
         pass
 
 
-def _child(
-    connection: Connection,
-    work: Callable[..., Any],
-    args: tuple[Any, ...],
-    seconds: float,
-    memory: int,
-) -> None:
-    _limit(seconds, memory)
-    try:
-        connection.send(("ok", work(*args)))
-    except MemoryError:
-        connection.send(("crash", "out of memory"))
-    except BaseException as exc:  # the parent must always hear back
-        connection.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        connection.close()
-
-
-def _context() -> Any:
-    if sys.platform.startswith("linux"):
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
-
-
-def run_limited(
-    work: Callable[..., T],
-    *args: Any,
-    seconds: float = DEFAULT_SECONDS,
-    memory: int = DEFAULT_MEMORY_BYTES,
-) -> Outcome[T]:
-    """work(*args) in a child process; a timeout or a crash is an Outcome, never an exception."""
-    if seconds <= 0:
-        return Outcome(work(*args))
-    context = _context()
-    receive, send = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(send, work, args, seconds, memory))
-    process.start()
-    send.close()
-    try:
-        if not receive.poll(seconds):
-            return Outcome(None, "timeout", f"took longer than {seconds:g} s")
+def _serve(connection: Connection, work: Callable[[Any], Any], memory: int) -> None:
+    """A worker: take (index, item) until told to stop, answer (index, status, payload)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
+    _limit_memory(memory)
+    while True:
         try:
-            status, payload = receive.recv()
+            message = connection.recv()
         except (EOFError, OSError):
-            return Outcome(None, "crash", _exit_detail(process))
-        if status == "ok":
-            return Outcome(payload)
-        return Outcome(None, status, str(payload))
+            return
+        if message is None:
+            return
+        index, item = message
+        try:
+            reply: tuple[Any, ...] = (index, "ok", work(item))
+        except MemoryError:
+            connection.send((index, "crash", "out of memory"))
+            return  # the heap may be in a bad state: this worker ends
+        except BaseException as exc:  # the parent must always hear back
+            reply = (index, "error", f"{type(exc).__name__}: {exc}")
+        try:
+            connection.send(reply)
+        except Exception as exc:  # a result that cannot be sent (unpicklable)
+            connection.send((index, "error", f"result could not be sent: {exc}"))
+
+
+class _Worker:
+    def __init__(self, context: Any, work: Callable[[Any], Any], memory: int) -> None:
+        self.connection, child = context.Pipe(duplex=True)
+        self.process = context.Process(target=_serve, args=(child, work, memory), daemon=True)
+        self.process.start()
+        child.close()
+        self.index: int | None = None
+        self.deadline = 0.0
+
+    def give(self, index: int, item: Any, seconds: float) -> None:
+        self.connection.send((index, item))
+        self.index = index
+        self.deadline = time.monotonic() + seconds
+
+    def stop(self, *, kill: bool) -> None:
+        if kill:
+            if self.process.is_alive():
+                self.process.kill()
+        else:
+            with suppress(OSError, ValueError):
+                self.connection.send(None)
+        self.process.join(timeout=5)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+        self.connection.close()
+
+
+@contextmanager
+def _stop_on_signals() -> Iterator[None]:
+    """SIGTERM and SIGINT raise BatchInterruptedError in the main thread while the batch runs."""
+
+    def interrupt(signum: int, _frame: Any) -> None:
+        raise BatchInterruptedError(signal.Signals(signum).name)
+
+    saved = {}
+    try:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            saved[signum] = signal.signal(signum, interrupt)
+    except ValueError:  # not the main thread: leave the handlers alone
+        pass
+    try:
+        yield
     finally:
-        if process.is_alive():
-            process.kill()
-        process.join(timeout=5)
-        receive.close()
-
-
-@dataclass
-class _Running:
-    index: int
-    process: Any
-    receive: Connection
-    deadline: float
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
 
 
 def run_many(
@@ -114,13 +146,12 @@ def run_many(
     memory: int = DEFAULT_MEMORY_BYTES,
     progress: Callable[[int], None] | None = None,
 ) -> list[Outcome[T]]:
-    """work(item) for every item, at most `jobs` children at once, results in input order.
+    """work(item) for every item, results in input order; `seconds` <= 0 runs in this process.
 
-    Scheduled from the calling thread only (no fork from a threaded process).
+    Each item has `seconds` of wall-clock time; a timeout or a crash becomes that item's
+    Outcome and the batch goes on. Raises BatchInterruptedError (after stopping every worker) on SIGINT
+    or SIGTERM.
     """
-    import time
-    from multiprocessing.connection import wait
-
     if seconds <= 0:
         results = []
         for item in items:
@@ -128,45 +159,77 @@ def run_many(
             if progress:
                 progress(1)
         return results
-    context = _context()
+    context = multiprocessing.get_context(start_method())
     outcomes: list[Outcome[T] | None] = [None] * len(items)
     pending = list(range(len(items)))
-    running: list[_Running] = []
-    while pending or running:
-        while pending and len(running) < max(1, jobs):
-            index = pending.pop(0)
-            receive, send = context.Pipe(duplex=False)
-            process = context.Process(
-                target=_child, args=(send, work, (items[index],), seconds, memory)
-            )
-            process.start()
-            send.close()
-            running.append(_Running(index, process, receive, time.monotonic() + seconds))
-        nearest = min(r.deadline for r in running)
-        ready = wait([r.receive for r in running], timeout=max(0.0, nearest - time.monotonic()))
-        now = time.monotonic()
-        for job in list(running):
-            if job.receive in ready:
-                try:
-                    status, payload = job.receive.recv()
-                    outcome: Outcome[T] = (
-                        Outcome(payload) if status == "ok" else Outcome(None, status, str(payload))
-                    )
-                except (EOFError, OSError):
-                    outcome = Outcome(None, "crash", _exit_detail(job.process))
-            elif now >= job.deadline:
-                outcome = Outcome(None, "timeout", f"took longer than {seconds:g} s")
-            else:
-                continue
-            if job.process.is_alive():
-                job.process.kill()
-            job.process.join(timeout=5)
-            job.receive.close()
-            outcomes[job.index] = outcome
-            running.remove(job)
-            if progress:
-                progress(1)
+    pending.reverse()  # pop() from the end takes items in order
+    workers: list[_Worker] = []
+    try:
+        with _stop_on_signals():
+            for _ in range(min(max(1, jobs), len(items))):
+                workers.append(_Worker(context, work, memory))
+            _loop(context, work, items, outcomes, pending, workers, seconds, memory, progress)
+    except BaseException:
+        for worker in workers:
+            worker.stop(kill=True)
+        raise
+    for worker in workers:
+        worker.stop(kill=False)
     return [o if o is not None else Outcome(None, "crash", "no result") for o in outcomes]
+
+
+def _loop(
+    context: Any,
+    work: Callable[[Any], T],
+    items: list[Any],
+    outcomes: list[Outcome[T] | None],
+    pending: list[int],
+    workers: list[_Worker],
+    seconds: float,
+    memory: int,
+    progress: Callable[[int], None] | None,
+) -> None:
+    def finish(worker: _Worker, outcome: Outcome[T]) -> None:
+        assert worker.index is not None
+        outcomes[worker.index] = outcome
+        worker.index = None
+        if progress:
+            progress(1)
+
+    def replace(worker: _Worker) -> None:
+        worker.stop(kill=True)
+        workers.remove(worker)
+        if pending:
+            workers.append(_Worker(context, work, memory))
+
+    while True:
+        for worker in workers:
+            if worker.index is None and pending:
+                index = pending.pop()
+                worker.give(index, items[index], seconds)
+        busy = [w for w in workers if w.index is not None]
+        if not busy:
+            return
+        nearest = min(w.deadline for w in busy)
+        ready = wait([w.connection for w in busy], timeout=max(0.0, nearest - time.monotonic()))
+        now = time.monotonic()
+        for worker in list(busy):
+            if worker.connection in ready:
+                try:
+                    index, status, payload = worker.connection.recv()
+                except (EOFError, OSError):
+                    finish(worker, Outcome(None, "crash", _exit_detail(worker.process)))
+                    replace(worker)
+                    continue
+                if status == "ok":
+                    finish(worker, Outcome(payload))
+                else:
+                    finish(worker, Outcome(None, status, str(payload)))
+                    if status == "crash":
+                        replace(worker)
+            elif now >= worker.deadline:
+                finish(worker, Outcome(None, "timeout", f"took longer than {seconds:g} s"))
+                replace(worker)
 
 
 def _exit_detail(process: Any) -> str:
@@ -174,12 +237,31 @@ def _exit_detail(process: Any) -> str:
     code = process.exitcode
     if code is not None and code < 0:
         try:
-            import signal
-
-            return f"killed by {signal.Signals(-code).name} (CPU or memory limit)"
+            return f"killed by {signal.Signals(-code).name} (memory limit or signal)"
         except ValueError:
             return f"killed by signal {-code}"
     return f"exited with code {code}"
+
+
+def run_limited(
+    work: Callable[..., T],
+    *args: Any,
+    seconds: float = DEFAULT_SECONDS,
+    memory: int = DEFAULT_MEMORY_BYTES,
+) -> Outcome[T]:
+    """work(*args) in one child process under the same limits; never raises for its sake."""
+    return run_many(_Call(work, args), [None], seconds=seconds, memory=memory)[0]
+
+
+@dataclass(frozen=True)
+class _Call(Generic[T]):
+    """work(*args), ignoring the item: a picklable closure for run_limited."""
+
+    work: Callable[..., T]
+    args: tuple[Any, ...]
+
+    def __call__(self, _item: Any) -> T:
+        return self.work(*self.args)
 
 
 def cpu_count() -> int:

@@ -106,11 +106,11 @@ def _pydantic_diagnostics(
     return sorted(unique.values(), key=lambda d: (d.line, d.col))
 
 
-def load_data(text: str, file: str) -> tuple[Any, SourceMap]:
-    """Parse YAML text into plain data and a source map."""
+def load_data(text: str, file: str, what: str = "a problem file") -> tuple[Any, SourceMap]:
+    """Parse YAML text into plain data (a mapping) and a source map."""
     data, source = parse_yaml(text, file)
     if not isinstance(data, dict):
-        raise InputError([source.diagnostic((), "a problem file must be a YAML mapping")])
+        raise InputError([source.diagnostic((), f"{what} must be a YAML mapping")])
     return data, source
 
 

@@ -5,7 +5,7 @@ No sympy here: validating a file's shape must stay cheap, and the JSON Schema co
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
@@ -287,6 +287,15 @@ class Submission(_Model):
     student: str = Field(description="Student identifier.")
     problem: str = Field(description="Id of the problem (the key's grading.id).")
     answers: Expected = Field(description="Answers, in the shape of a problem's expected: block.")
+
+
+class SubmissionEnvelope(_Model):
+    """A submission as grading reads it: its answers are read item by item (one malformed item
+    costs only that item), so only their container is checked here."""
+
+    student: str = Field(description="Student identifier (LMS file names take precedence).")
+    problem: str = Field(description="Id of the problem (the key's grading.id).")
+    answers: dict[str, Any] = Field(description="Answers, in the shape of expected:.")
 
 
 def problem_json_schema() -> dict[str, object]:

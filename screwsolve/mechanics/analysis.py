@@ -15,6 +15,7 @@ from typing import Any
 import sympy
 from sympy.physics.vector import Vector
 
+from screwsolve.files.loading import Loaded
 from screwsolve.mechanics.actions import to_screws
 from screwsolve.mechanics.constraints import ConstraintAnalysis, analyse_constraints
 from screwsolve.mechanics.kinematics import Kinematics
@@ -22,7 +23,7 @@ from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
 from screwsolve.model.actions import Action, Potential
 from screwsolve.model.parts import JointSpec
 from screwsolve.model.static import TIME
-from screwsolve.model.system import System
+from screwsolve.model.system import System, build_system
 from screwsolve.symbolic.equivalence import equivalent, vanishes
 
 
@@ -58,6 +59,21 @@ class JointTerms:
     @property
     def ideal(self) -> bool:
         return not self.nonzero
+
+
+def comoments(
+    kinematics: Kinematics, screws: list[AppliedScrew], variables: list[str]
+) -> tuple[sympy.Expr, dict[str, sympy.Expr]]:
+    """P = {A}.{V} and Q^q = {A}.{V^q} by comoments of sympy screws, each screw about its own
+    point and relative to the source body for a pair: (power, coefficients)."""
+    power = sympy.Integer(0)
+    coefficients = {q: sympy.Integer(0) for q in variables}
+    for applied in screws:
+        velocity, partials = kinematics.relative_screws(applied.on, applied.by, applied.screw.point)
+        power += comoment(applied.screw, velocity)
+        for q in variables:
+            coefficients[q] += comoment(applied.screw, partials[q])
+    return power, coefficients
 
 
 class Analysis:
@@ -100,17 +116,8 @@ class Analysis:
         return ActionTerms(action, tuple(screws), power, coefficients, engine)
 
     def _comoment_terms(self, action: Action, screws: list[AppliedScrew]) -> ActionTerms:
-        """Q^q = {A}.{V^q} by comoments of sympy screws (the reference route, and the
-        fallback), each screw about its own point, relative to the source for a pair."""
-        power = sympy.Integer(0)
-        coefficients = {q: sympy.Integer(0) for q in self.variables}
-        for applied in screws:
-            velocity, partials = self.kinematics.relative_screws(
-                applied.on, applied.by, applied.screw.point
-            )
-            power += comoment(applied.screw, velocity)
-            for q in self.variables:
-                coefficients[q] += comoment(applied.screw, partials[q])
+        """The sympy comoment route (the reference route, and the fallback)."""
+        power, coefficients = comoments(self.kinematics, screws, self.variables)
         return ActionTerms(action, tuple(screws), power, coefficients)
 
     def _potential_terms(self, action: Potential) -> ActionTerms:
@@ -239,3 +246,9 @@ class Analysis:
                     )
                     total = total + kin.transport(reaction, target)
         return total
+
+
+def analyse(loaded: Loaded) -> Analysis:
+    """Check the meaning of a loaded problem (every reference and expression, all problems
+    reported at once) and set up its analysis; each quantity is computed when first asked for."""
+    return Analysis(build_system(loaded.problem, loaded.source))

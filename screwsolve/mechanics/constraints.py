@@ -12,6 +12,7 @@ far faster than by q(t) or q'(t), and the rates are found by linear algebra, not
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
@@ -35,16 +36,11 @@ class ConstraintAnalysis:
     warnings: list[str] = field(default_factory=list)
 
 
-def analyse_constraints(
+def rate_equations(
     system: System,
-    power: sympy.Expr,
-    action_powers: dict[str, sympy.Expr],
-    coefficients: dict[str, sympy.Expr],
-) -> ConstraintAnalysis:
-    """Solve the constraints for rates and re-express the power (in total and of each action)
-    under them; warn where d(P under constraints)/dq' differs from the power coefficient."""
-    if not system.constraints:
-        return ConstraintAnalysis()
+) -> tuple[list[Literal["holonomic", "kinematic"]], list[sympy.Expr], list[str]]:
+    """The constraints as equations linear in the static rates (holonomic ones differentiated
+    in time): (kinds, equations = 0, warnings for those that are not linear in the rates)."""
     symbols = system.namespace.symbols
     rates = list(symbols.rate.values())
     kinds: list[Literal["holonomic", "kinematic"]] = []
@@ -63,7 +59,23 @@ def analyse_constraints(
         else:
             kinds.append("holonomic")
             equations.append(symbols.time_derivative(expr))
-    replace = _solve_rates(equations, rates)
+    return kinds, equations, warnings
+
+
+def analyse_constraints(
+    system: System,
+    power: sympy.Expr,
+    action_powers: dict[str, sympy.Expr],
+    coefficients: dict[str, sympy.Expr],
+) -> ConstraintAnalysis:
+    """Solve the constraints for rates and re-express the power (in total and of each action)
+    under them; warn where d(P under constraints)/dq' differs from the power coefficient."""
+    if not system.constraints:
+        return ConstraintAnalysis()
+    symbols = system.namespace.symbols
+    rates = list(symbols.rate.values())
+    kinds, equations, warnings = rate_equations(system)
+    replace = solve_rates(equations, rates)
     if not replace:
         warnings.append("the constraints could not be solved for any rate")
         return ConstraintAnalysis(kinds, {}, None, {}, warnings)
@@ -92,15 +104,18 @@ def analyse_constraints(
     )
 
 
-def _solve_rates(
-    equations: list[sympy.Expr], rates: list[sympy.Expr]
+def solve_rates(
+    equations: list[sympy.Expr], rates: list[sympy.Expr], keep: sympy.Expr | None = None
 ) -> dict[sympy.Expr, sympy.Expr]:
-    """The first rates (in coordinate order) the linear equations fix, each in terms of the
-    others; empty when they fix none or contradict each other."""
+    """The first rates (in coordinate order, `keep` last) that the linear equations fix, each
+    in terms of the others; empty when they fix none or contradict each other."""
     if not equations:
         return {}
     matrix, rhs = sympy.linear_eq_to_matrix(equations, rates)
-    columns = _independent(matrix, range(len(rates)), columns=True)
+    order = [i for i, r in enumerate(rates) if r != keep] + [
+        i for i, r in enumerate(rates) if r == keep
+    ]
+    columns = sorted(_independent(matrix, order, columns=True))
     if not columns:
         return {}
     rows = _independent(matrix[:, columns], range(len(equations)), columns=False)
@@ -120,7 +135,7 @@ def _solve_rates(
     return replace
 
 
-def _independent(matrix: sympy.Matrix, indices: range, *, columns: bool) -> list[int]:
+def _independent(matrix: sympy.Matrix, indices: Iterable[int], *, columns: bool) -> list[int]:
     """Greedily, the columns (or rows) that raise the rank at a generic point."""
     chosen: list[int] = []
     rank = 0

@@ -99,10 +99,15 @@ class Kinematics:
         if point != origin:
             result = {q: self.transport(s, point) for q, s in self.partial_screws(body).items()}
         else:
-            screw = self.kinematic_screw(body)
-            result = {q: screw.map(partial(self._partial, q=q)) for q in self.system.rates}
-            result[TIME] = screw.map(partial(_replace, mapping=self._zero_rates))
+            result = self.partials_of(self.kinematic_screw(body))
         self._partials[key] = result
+        return result
+
+    def partials_of(self, screw: Screw) -> dict[str, Screw]:
+        """d/dq' of a kinematic screw for every coordinate (about the same point), and the time
+        screw (every rate set to zero)."""
+        result = {q: screw.map(partial(self._partial, q=q)) for q in self.system.rates}
+        result[TIME] = screw.map(partial(_replace, mapping=self._zero_rates))
         return result
 
     def relative_screws(

@@ -13,9 +13,37 @@ from rich.table import Table
 from rich.text import Text
 
 from screwsolve import __version__
-from screwsolve.batch.checking import CheckReport
+from screwsolve.batch.checking import CheckReport, ClaimResult
+from screwsolve.solution.result import ScrewValue, VectorValue
+from screwsolve.symbolic.printing import text, vector_text
 
 STYLE = {"ok": "green", "fail": "red", "error": "red"}
+
+
+def shown(value: object) -> str:
+    """A true value as text: an expression, a vector, a screw, a list of names or a yes/no."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(value) + "]"
+    if isinstance(value, VectorValue):
+        return vector_text(value.terms)
+    if isinstance(value, ScrewValue):
+        return f"{{{shown(value.resultant)} ; {shown(value.moment)}}}_{value.point}"
+    return text(value)  # type: ignore[arg-type]
+
+
+def claim_message(claim: ClaimResult) -> str:
+    """What went wrong with a claim, in words."""
+    if claim.status == "error":
+        return claim.detail
+    if claim.undecided:
+        return f"undecided: {claim.detail}"
+    if claim.status == "fail" and claim.got is None:
+        return claim.detail
+    return f"expected {claim.expected}, got {shown(claim.got)}"
 
 
 def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
@@ -34,7 +62,7 @@ def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
         for claim in file.claims:
             if claim.status != "ok":
                 details.append(
-                    f"{file.path}:{claim.line}:{claim.col}: {claim.path}: {claim.message}"
+                    f"{file.path}:{claim.line}:{claim.col}: {claim.path}: {claim_message(claim)}"
                 )
         passed = sum(1 for c in file.claims if c.status == "ok")
         table.add_row(
@@ -69,8 +97,8 @@ def check_document(report: CheckReport) -> dict[str, Any]:
                         "col": c.col,
                         "status": c.status,
                         "expected": c.expected,
-                        "got": c.got,
-                        "message": c.message,
+                        "got": shown(c.got),
+                        "message": claim_message(c) if c.status != "ok" else "",
                     }
                     for c in f.claims
                 ],
@@ -110,13 +138,15 @@ def junit_xml(report: CheckReport) -> str:
             cases += 1
             if claim.status == "fail":
                 failure = ET.SubElement(
-                    case, "failure", type="ClaimMismatch", message=claim.message
+                    case, "failure", type="ClaimMismatch", message=claim_message(claim)
                 )
-                failure.text = f"expected: {claim.expected}\ngot: {claim.got}"
+                failure.text = f"expected: {claim.expected}\ngot: {shown(claim.got)}"
                 suite_failures += 1
             elif claim.status == "error":
-                error = ET.SubElement(case, "error", type="ClaimError", message=claim.message)
-                error.text = claim.message
+                error = ET.SubElement(
+                    case, "error", type="ClaimError", message=claim_message(claim)
+                )
+                error.text = claim_message(claim)
                 suite_errors += 1
         suite.set("tests", str(cases))
         suite.set("failures", str(suite_failures))
@@ -159,7 +189,7 @@ def github_annotations(report: CheckReport) -> str:
                 title = _escape_property(claim.path)
                 lines.append(
                     f"::error file={name},line={claim.line},col={claim.col},"
-                    f"title={title}::{_escape_data(claim.message)}"
+                    f"title={title}::{_escape_data(claim_message(claim))}"
                 )
     return "".join(line + "\n" for line in lines)
 

@@ -1,92 +1,370 @@
-"""A GradeReport as grades.csv, grades.json and a terminal summary."""
+"""A GradeReport as the files an instructor publishes, and a terminal summary.
+
+- `grades.csv`: one row per submission, a column per item in the key's order (stable);
+- `canvas.csv`: Canvas's gradebook import layout (Student, ID, SIS User ID, SIS Login ID,
+  Section, one column for the assignment, a "Points Possible" row), students matched by their
+  Canvas user id from the download's file names;
+- `moodle.csv`: Moodle's offline grading worksheet layout (Identifier "Participant N", Full
+  name, Email address, Grade, Maximum Grade, Feedback comments);
+- `grades.json`: everything, feedback and the probe seed included;
+- `feedback/NAME.md`: each student's items, verdicts, points and feedback;
+- `report.md`: the class: score histogram, per item the share correct, the most common wrong
+  answers and the mistakes recognised, warnings.
+Every cell and line of untrusted text goes through `escape`.
+"""
 
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import re
 from collections import Counter
-from dataclasses import asdict
-from pathlib import PurePath
+from dataclasses import dataclass
+from pathlib import Path, PurePath
 from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from screwsolve import __version__
-from screwsolve.batch.grading import GradeReport, iter_rows
+from screwsolve.batch.grading import GradeReport, SubmissionResult, gradebook_rows
+from screwsolve.render.escape import csv_cell, markdown, markup, terminal
+
+HISTOGRAM_BINS = 10
 
 
-def grades_csv(report: GradeReport) -> str:
-    """One row per submission, one column per item, then total and max."""
+@dataclass(frozen=True)
+class Names:
+    """How students are named in reports: as themselves, or by stable pseudonyms."""
+
+    anonymous: bool = False
+    salt: str = ""
+
+    def of(self, result: SubmissionResult) -> str:
+        if not self.anonymous:
+            return result.student
+        identity = result.identity
+        key = f"{identity.source}:{identity.key}" if identity else f"file:{result.file}"
+        return "student-" + hashlib.sha256(f"{self.salt}\0{key}".encode()).hexdigest()[:8]
+
+    def file(self, result: SubmissionResult) -> str:
+        return "(hidden)" if self.anonymous else PurePath(result.file).as_posix()
+
+
+def _score(value: float) -> str:
+    return f"{value:g}"
+
+
+def _csv(rows: list[list[str]]) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    for row in iter_rows(report):
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    for row in rows:
         writer.writerow(row)
     return buffer.getvalue()
 
 
-def grades_document(report: GradeReport) -> dict[str, Any]:
-    """Everything, feedback included (schema_version 1, sorted keys on output)."""
+def grades_csv(report: GradeReport, names: Names = Names()) -> str:
+    """One row per submission, then total and maximum; item columns in the key's order."""
+    items = list(report.items)
+    rows = [["file", "student", "lms", "lms_id", "declared_student", "status", *items]]
+    rows[0] += ["total", "max"]
+    for result in report.results:
+        by_item = {i.item: i for i in result.items}
+        identity = result.identity
+        anonymous = names.anonymous
+        rows.append(
+            [
+                csv_cell(names.file(result)),
+                csv_cell(names.of(result)),
+                identity.source if identity else "",
+                "" if anonymous or identity is None else csv_cell(identity.lms_id),
+                "" if anonymous else csv_cell(result.declared),
+                result.status,
+                *(_score(by_item[i].points) if i in by_item else "0" for i in items),
+                _score(result.score),
+                _score(report.max_points),
+            ]
+        )
+    return _csv(rows)
+
+
+def canvas_csv(report: GradeReport, assignment: str) -> str:
+    """Canvas gradebook import: one assignment column, one row per Canvas student."""
+    rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", csv_cell(assignment)]]
+    rows.append(["Points Possible", "", "", "", "", _score(report.max_points)])
+    for result in gradebook_rows(report.results):
+        identity = result.identity
+        if identity is None or identity.source != "canvas":
+            continue
+        rows.append([csv_cell(identity.name), identity.key, "", "", "", _score(result.score)])
+    return _csv(rows)
+
+
+def moodle_csv(report: GradeReport) -> str:
+    """Moodle offline grading worksheet: one row per Moodle participant."""
+    header = ["Identifier", "Full name", "Email address", "Grade", "Maximum Grade"]
+    rows = [[*header, "Feedback comments"]]
+    for result in gradebook_rows(report.results):
+        identity = result.identity
+        if identity is None or identity.source != "moodle":
+            continue
+        rows.append(
+            [
+                f"Participant {identity.key}",
+                csv_cell(identity.name),
+                "",
+                _score(result.score),
+                _score(report.max_points),
+                csv_cell(_summary_line(result)),
+            ]
+        )
+    return _csv(rows)
+
+
+def has_lms(report: GradeReport, source: str) -> bool:
+    return any(r.identity is not None and r.identity.source == source for r in report.results)
+
+
+def _summary_line(result: SubmissionResult) -> str:
+    wrong = [i for i in result.items if i.verdict != "correct"]
+    if result.status != "graded":
+        return f"{result.status}: " + "; ".join(result.diagnostics[:1])
+    if not wrong:
+        return "All answers correct."
+    return " ".join(
+        f"{i.item}: {i.verdict}" + (f" ({i.feedback})" if i.feedback else "") + "." for i in wrong
+    )
+
+
+def grades_document(report: GradeReport, names: Names = Names()) -> dict[str, Any]:
+    """Everything, feedback and the probe seed included (schema_version 1)."""
     return {
         "schema_version": 1,
         "tool": {"name": "screwsolve", "version": __version__},
         "command": "grade",
         "key": PurePath(report.key).as_posix(),
         "problem": report.key_id,
+        "title": report.title,
+        "seed": report.seed,
         "items": report.items,
         "max_points": report.max_points,
+        "warnings": report.warnings if not names.anonymous else [],
         "submissions": [
             {
-                "file": PurePath(r.file).as_posix(),
-                "student": r.student,
+                "file": names.file(r),
+                "student": names.of(r),
+                "declared_student": "" if names.anonymous else r.declared,
+                "lms": r.identity.source if r.identity else "",
+                "lms_id": r.identity.lms_id if r.identity and not names.anonymous else "",
                 "status": r.status,
                 "score": r.score,
                 "diagnostics": r.diagnostics,
-                "items": [asdict(i) for i in r.items],
+                "items": [
+                    {
+                        "item": i.item,
+                        "verdict": i.verdict,
+                        "points": i.points,
+                        "max_points": i.max_points,
+                        "feedback": i.feedback,
+                        "answer": i.answer,
+                        "mistake": i.mistake,
+                    }
+                    for i in r.items
+                ],
             }
             for r in report.results
         ],
     }
 
 
-def render_summary(report: GradeReport, *, plain: bool = False) -> RenderableType:
-    """Score distribution, most-missed items and the submissions that could not be graded."""
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def feedback_file_name(result: SubmissionResult, names: Names, taken: set[str]) -> str:
+    """A safe, unique file name for a student's feedback."""
+    base = _UNSAFE_NAME.sub("-", names.of(result)).strip("-.") or "submission"
+    stem = PurePath(result.file).stem if not names.anonymous else ""
+    stem = _UNSAFE_NAME.sub("-", stem).strip("-.")
+    name = base if base not in taken else f"{base}-{stem}" if stem else f"{base}-{len(taken)}"
+    while name in taken:
+        name += "-1"
+    taken.add(name)
+    return f"{name[:80]}.md"
+
+
+def feedback_markdown(report: GradeReport, result: SubmissionResult, names: Names) -> str:
+    """One student's feedback: each item's verdict, points and what to look at."""
+    lines = [
+        f"# {markdown(report.title)}",
+        "",
+        f"Student: {markdown(names.of(result))}  ",
+        f"Score: {_score(result.score)} / {_score(report.max_points)}",
+        "",
+    ]
+    if result.status != "graded":
+        lines.append(f"This submission could not be graded ({result.status}):")
+        lines.append("")
+        lines.extend(f"- {markdown(d)}" for d in result.diagnostics)
+        return "\n".join(lines) + "\n"
+    lines += ["| item | verdict | points | feedback |", "| --- | --- | --- | --- |"]
+    for item in result.items:
+        lines.append(
+            f"| {markdown(item.item)} | {item.verdict} | "
+            f"{_score(item.points)} / {_score(item.max_points)} | {markdown(item.feedback)} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def class_report(
+    report: GradeReport, names: Names = Names(), skipped: list[str] | None = None
+) -> str:
+    """The class at a glance, as Markdown: scores, items, common wrong answers, mistakes."""
+    graded = [r for r in report.results if r.status == "graded"]
+    lines = [
+        f"# {markdown(report.title)}: class report",
+        "",
+        f"Key `{markdown(report.key_id)}`, {len(report.results)} submissions, "
+        f"{len(graded)} graded; probe seed {report.seed} (rerun with `--seed {report.seed}` to "
+        "reproduce every verdict).",
+        "",
+        "## Scores",
+        "",
+        "| score | students |",
+        "| --- | --- |",
+    ]
+    for label, count in histogram(report):
+        lines.append(f"| {label} | {count} |")
+    not_graded = Counter(r.status for r in report.results if r.status != "graded")
+    if not_graded:
+        lines += ["", "Not graded: " + ", ".join(f"{n} {s}" for s, n in sorted(not_graded.items()))]
+    lines += ["", "## Items", ""]
+    lines += ["| item | points | correct | wrong | unreadable | undecided | missing |"]
+    lines += ["| --- | --- | --- | --- | --- | --- | --- |"]
+    for item, points in report.items.items():
+        verdicts = Counter(i.verdict for r in graded for i in r.items if i.item == item)
+        lines.append(
+            f"| {markdown(item)} | {_score(points)} | {verdicts['correct']} | {verdicts['wrong']} "
+            f"| {verdicts['unreadable']} | {verdicts['undecided']} | {verdicts['missing']} |"
+        )
+    for item in report.items:
+        wrong = [i for r in graded for i in r.items if i.item == item and i.verdict == "wrong"]
+        if not wrong:
+            continue
+        lines += ["", f"### {markdown(item)}", ""]
+        mistakes = Counter(i.feedback.split(";")[0] for i in wrong if i.mistake)
+        if mistakes:
+            lines.append("Mistakes recognised:")
+            lines.append("")
+            lines += [f"- {n} x {markdown(text)}" for text, n in mistakes.most_common(5)]
+            lines.append("")
+        answers = Counter(i.answer for i in wrong)
+        lines.append("Most common wrong answers:")
+        lines.append("")
+        lines += [f"- {n} x `{_code(answer)}`" for answer, n in answers.most_common(3)]
+    if report.warnings and not names.anonymous:
+        lines += ["", "## Warnings", ""]
+        lines += [f"- {markdown(w)}" for w in report.warnings]
+    if skipped:
+        lines += ["", "## Files not graded", ""]
+        lines += [f"- {markdown(s)}" for s in skipped]
+    return "\n".join(lines) + "\n"
+
+
+def _code(text: str) -> str:
+    """Untrusted text inside a Markdown code span: one line, no backticks, short."""
+    flat = terminal(text).replace("`", "'")
+    return flat if len(flat) <= 120 else flat[:117] + "..."
+
+
+def histogram(report: GradeReport) -> list[tuple[str, int]]:
+    """(range, count) of the graded submissions' scores, in tenths of the maximum."""
     graded = [r for r in report.results if r.status == "graded"]
     maximum = report.max_points or 1.0
+    bins = Counter(min(int(HISTOGRAM_BINS * r.score / maximum), HISTOGRAM_BINS - 1) for r in graded)
+    rows = []
+    for b in range(HISTOGRAM_BINS):
+        upper = "100%" if b == HISTOGRAM_BINS - 1 else f"{10 * b + 10}%"
+        rows.append((f"{10 * b}%-{upper}", bins.get(b, 0)))
+    return rows
+
+
+def render_summary(report: GradeReport, *, plain: bool = False) -> RenderableType:
+    """Score distribution, most-missed items, warnings and the submissions not graded."""
+    graded = [r for r in report.results if r.status == "graded"]
+    style = box.ASCII if plain else box.SIMPLE_HEAVY
     parts: list[RenderableType] = [
         Text(
-            f"{len(report.results)} submissions for '{report.key_id}': {len(graded)} graded, "
-            f"{len(report.results) - len(graded)} not gradable",
+            f"{len(report.results)} submissions for '{terminal(report.key_id)}': {len(graded)} "
+            f"graded, {len(report.results) - len(graded)} not gradable (probe seed {report.seed})",
             style="bold",
         )
     ]
-    bins = Counter(min(int(10 * r.score / maximum), 9) for r in graded)
-    distribution = Table(box=box.ASCII if plain else box.SIMPLE_HEAVY)
+    distribution = Table(box=style)
     distribution.add_column("score")
     distribution.add_column("students", justify="right")
-    for b in range(10):
-        upper = "100%" if b == 9 else f"{10 * b + 10}%"
-        distribution.add_row(f"{10 * b}%-{upper}", str(bins.get(b, 0)))
+    for label, count in histogram(report):
+        distribution.add_row(label, str(count))
     parts.append(distribution)
     missed = Counter(i.item for r in graded for i in r.items if i.verdict != "correct")
     if missed:
-        table = Table(
-            box=box.ASCII if plain else box.SIMPLE_HEAVY,
-            title="most missed items",
-            title_justify="left",
-        )
+        table = Table(box=style, title="most missed items", title_justify="left")
         table.add_column("item", overflow="fold")
         table.add_column("missed by", justify="right")
         for item, count in missed.most_common(10):
-            table.add_row(escape(item), f"{count}/{len(graded)}")
+            table.add_row(markup(item), f"{count}/{len(graded)}")
         parts.append(table)
+    for warning in report.warnings:
+        parts.append(Text("warning: " + terminal(warning)))
     failed = [r for r in report.results if r.status != "graded"]
     for result in failed[:20]:
         detail = result.diagnostics[0] if result.diagnostics else ""
-        parts.append(Text(f"{result.status}: {result.file}: {detail}"))
+        parts.append(Text(terminal(f"{result.status}: {result.file}: {detail}")))
     if len(failed) > 20:
         parts.append(Text(f"... and {len(failed) - 20} more not gradable"))
     return Group(*parts)
+
+
+def below(report: GradeReport, percent: float) -> bool:
+    """True when a submission (graded or not) scores under `percent` of the maximum."""
+    maximum = report.max_points or 1.0
+    return any(100 * r.score / maximum < percent for r in report.results)
+
+
+def write_reports(
+    report: GradeReport,
+    folder: Path,
+    names: Names,
+    assignment: str,
+    skipped: list[str],
+) -> list[Path]:
+    """Write every report into `folder` (each atomically); the gradebooks only for students
+    the LMS file names identify, and never in anonymous mode (they need identities)."""
+    import json
+
+    from screwsolve.files.writing import write_atomic
+
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[tuple[Path, str]] = [
+        (folder / "grades.csv", grades_csv(report, names)),
+        (
+            folder / "grades.json",
+            json.dumps(grades_document(report, names), sort_keys=True, indent=2) + "\n",
+        ),
+        (folder / "report.md", class_report(report, names, skipped)),
+    ]
+    if not names.anonymous and has_lms(report, "canvas"):
+        written.append((folder / "canvas.csv", canvas_csv(report, assignment)))
+    if not names.anonymous and has_lms(report, "moodle"):
+        written.append((folder / "moodle.csv", moodle_csv(report)))
+    feedback = folder / "feedback"
+    feedback.mkdir(exist_ok=True)
+    taken: set[str] = set()
+    for result in report.results:
+        name = feedback_file_name(result, names, taken)
+        written.append((feedback / name, feedback_markdown(report, result, names)))
+    for path, text in written:
+        write_atomic(path, text)
+    return [path for path, _ in written]

@@ -8,8 +8,8 @@ from typing import Any
 import sympy
 
 from screwsolve import __version__
-from screwsolve.render.notation import latex, text, vector_latex, vector_text
 from screwsolve.solution.result import ScrewValue, Solution, StepsValue, VectorValue
+from screwsolve.symbolic.printing import latex, text, vector_latex, vector_text
 
 SCHEMA_VERSION = 1
 

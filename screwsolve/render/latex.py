@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sympy
 
-from screwsolve.render.notation import latex, name_latex, screw_latex
+from screwsolve.render.notation import screw_latex
 from screwsolve.solution.result import ActionValue, Solution
+from screwsolve.symbolic.printing import latex, name_latex
 
 PREAMBLE = r"""\documentclass{article}
 \usepackage[margin=2cm]{geometry}

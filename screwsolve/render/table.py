@@ -8,8 +8,9 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.render.notation import screw_text, text, vector_value_text
+from screwsolve.render.notation import screw_text, vector_value_text
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution
+from screwsolve.symbolic.printing import text
 
 
 def _table(*columns: str, plain: bool) -> Table:

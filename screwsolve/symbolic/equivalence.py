@@ -1,15 +1,20 @@
 """Are two expressions equal? Numeric probing at random admissible points, high precision.
 
-Each symbol is drawn from a range its assumptions admit (positive, nonnegative, negative, real);
-values are computed by symengine with MPFR at the same precision where it can hold the expression
-(sympy otherwise), which is what keeps probing a long chain's coefficients cheap;
-points where either side is singular are skipped; values are compared as complex numbers, so
-expressions that are complex at some points still compare. Symbolic simplification is only a
-tie-breaker when too few points could be evaluated. Never string comparison.
+Each symbol is drawn from ranges its assumptions admit (positive, nonnegative, negative, real),
+in turn a moderate range, a wide one (so that a term such as Heaviside(theta - 3) is met) and a
+whole period (so that every quadrant of an angle is met). Points come from a seed: `check` uses a
+fixed one, `grade` a secret one per run, so that no answer can be built to vanish at known points.
+Either side holding a discontinuous function (Heaviside, sign, Abs) is probed at five times as
+many points. Values are computed by symengine with MPFR where it can hold the expression (sympy
+otherwise); points where either side is singular are skipped; values compare as complex numbers,
+so expressions that are complex at some points still compare. When too few points can be
+evaluated the answer is "undecided": no unbounded symbolic fallback (simplify) ever runs on an
+untrusted expression. Never string comparison.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -20,7 +25,8 @@ import sympy
 
 PRECISION = 30  # significant digits
 BITS = 100  # the same precision in bits, for symengine (MPFR)
-PROBES = 10
+PROBES = 12
+DISCONTINUOUS_PROBES = 60  # when either side has Heaviside, sign or Abs
 MIN_VALID = 4
 TOLERANCE = 1e-12
 DEFAULT_SEED = 20261121
@@ -34,15 +40,32 @@ class Verdict:
     detail: str = ""
 
 
-def _draw(symbol: sympy.Symbol, rng: random.Random) -> sympy.Float:
-    if symbol.is_positive:
-        value = rng.uniform(0.3, 3.0)
-    elif symbol.is_nonnegative:
-        value = rng.uniform(0.1, 3.0)
+MODES = ("moderate", "wide", "period")
+_DISCONTINUOUS = (sympy.Heaviside, sympy.sign, sympy.Abs)
+
+
+def _magnitude(rng: random.Random, mode: str) -> float:
+    """A positive value: moderate (0.3 to 3), wide (log-uniform, 0.01 to 100) or a whole period
+    (0.01 to 2 pi)."""
+    if mode == "moderate":
+        return rng.uniform(0.3, 3.0)
+    if mode == "wide":
+        return math.exp(rng.uniform(math.log(0.01), math.log(100.0)))
+    return rng.uniform(0.01, 2 * math.pi)
+
+
+def _draw(symbol: sympy.Symbol, rng: random.Random, mode: str) -> sympy.Float:
+    """A value its assumptions admit; a real symbol of either sign (wide: -30 to 30)."""
+    if symbol.is_positive or symbol.is_nonnegative:
+        value = _magnitude(rng, mode)
     elif symbol.is_negative:
-        value = -rng.uniform(0.3, 3.0)
-    else:
+        value = -_magnitude(rng, mode)
+    elif mode == "moderate":
         value = rng.uniform(-3.0, 3.0)
+    elif mode == "wide":
+        value = rng.uniform(-30.0, 30.0)
+    else:
+        value = rng.uniform(-math.pi, math.pi)
     return sympy.Float(repr(value), PRECISION)
 
 
@@ -92,14 +115,15 @@ Pair = Callable[[dict[sympy.Symbol, sympy.Float]], tuple[complex | None, complex
 
 
 def _probe(
-    symbols: list[sympy.Symbol], pair: Pair, seed: int, tolerance: float
+    symbols: list[sympy.Symbol], pair: Pair, seed: int, tolerance: float, probes: int = PROBES
 ) -> tuple[Verdict | None, int]:
-    """Both sides at random admissible points: a verdict as soon as one differs or PROBES
+    """Both sides at random admissible points: a verdict as soon as one differs or `probes`
     points agree; else None and how many points could be evaluated."""
     rng = random.Random(seed)
     valid = 0
-    for _ in range(PROBES * 3):
-        values = {s: _draw(s, rng) for s in symbols}
+    for attempt in range(probes * 3):
+        mode = MODES[attempt % len(MODES)]
+        values = {s: _draw(s, rng, mode) for s in symbols}
         va, vb = pair(values)
         if va is None or vb is None:
             continue
@@ -107,7 +131,7 @@ def _probe(
         if abs(va - vb) > tolerance * max(1.0, abs(va), abs(vb)):
             where = ", ".join(f"{s}={float(v):.4g}" for s, v in values.items())
             return Verdict(False, f"differs at {where}: {va:.6g} vs {vb:.6g}"), valid
-        if valid >= PROBES:
+        if valid >= probes:
             return Verdict(True), valid
     return None, valid
 
@@ -139,16 +163,34 @@ def equivalent(
     if difference == 0:
         return Verdict(True)
     symbols = sorted(difference.free_symbols | a.free_symbols | b.free_symbols, key=str)
+    probes = DISCONTINUOUS_PROBES if difference.has(*_DISCONTINUOUS) else PROBES
     verdict, valid = _probe(
-        symbols, lambda values: (_evaluate(a, values), _evaluate(b, values)), seed, tolerance
+        symbols,
+        lambda values: (_evaluate(a, values), _evaluate(b, values)),
+        seed,
+        tolerance,
+        probes,
     )
     if verdict is not None:
         return verdict
     if valid >= MIN_VALID:
         return Verdict(True)
-    try:
-        if sympy.simplify(difference) == 0:
-            return Verdict(True, "equal by simplification")
-    except Exception:
-        pass
-    return Verdict(None, f"only {valid} probe points could be evaluated")
+    return Verdict(None, f"could not be evaluated: only {valid} probe points gave a number")
+
+
+def sample(
+    exprs: list[sympy.Expr], count: int, seed: int = DEFAULT_SEED
+) -> list[tuple[complex, ...]]:
+    """The values of static expressions at up to `count` random admissible points (drawn as for
+    probing) where every one of them evaluates."""
+    symbols = sorted(set().union(*(e.free_symbols for e in exprs)), key=str)
+    rng = random.Random(seed)
+    found: list[tuple[complex, ...]] = []
+    for attempt in range(count * 3):
+        values = {s: _draw(s, rng, MODES[attempt % len(MODES)]) for s in symbols}
+        results = [_evaluate(e, values) for e in exprs]
+        if all(r is not None for r in results):
+            found.append(tuple(r for r in results if r is not None))
+            if len(found) >= count:
+                break
+    return found

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from screwsolve.api import load, solve_loaded
+from screwsolve.api import analyse, load
 from screwsolve.model.grammar import parse_scalar
 from screwsolve.render.json import solution_document
 from screwsolve.solution.build import present
@@ -12,7 +12,7 @@ from ..conftest import PROBLEMS
 
 
 def test_expression_text_parses_back() -> None:
-    analysis = solve_loaded(load(PROBLEMS / "rolling-sphere.yaml"))
+    analysis = analyse(load(PROBLEMS / "rolling-sphere.yaml"))
     document = solution_document(present(analysis))
     for q, value in document["solution"]["power_coefficients"].items():
         parsed = parse_scalar(value["text"], analysis.system.namespace)
@@ -20,9 +20,7 @@ def test_expression_text_parses_back() -> None:
 
 
 def test_document_shape() -> None:
-    document = solution_document(
-        present(solve_loaded(load(PROBLEMS / "slider-on-rotating-arm.yaml")))
-    )
+    document = solution_document(present(analyse(load(PROBLEMS / "slider-on-rotating-arm.yaml"))))
     solution = document["solution"]
     assert set(solution["interaction"]) == {"arm on slider"}
     assert solution["interaction"]["arm on slider"]["r"]["text"] == "F"

@@ -56,7 +56,7 @@ def test_free_text_is_escaped_so_the_document_still_compiles(tmp_path) -> None:
 
 def test_shared_subexpressions_come_first_in_the_document_and_in_math() -> None:
     from screwsolve.render.latex import render_math
-    from screwsolve.render.notation import name_latex
+    from screwsolve.symbolic.printing import name_latex
 
     from ..chains import two_axis_chain_yaml
 

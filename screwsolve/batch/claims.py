@@ -1,0 +1,359 @@
+"""The one walk over claims, shared by `check` and `grade`.
+
+An `expected:` block (a problem's claims) and a submission's `answers:` have the same shape. Both
+are read here into `Claim`s, each at a path such as `power_coefficients.weight.theta`; the true
+value of a claim comes from the analysis (`value_of`), and a claim is compared with a true value
+in one way (`Comparer.compare`): vectors component by component in the referential, scalars
+directly, the power under constraints with the problem's constraints applied to both sides.
+Every comparison is numeric probing (`symbolic.equivalence`), never text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import sympy
+from sympy.physics.vector import Vector
+
+from screwsolve.errors import ExpressionError
+from screwsolve.files.schema import Expected
+from screwsolve.mechanics.analysis import Analysis
+from screwsolve.model.grammar import parse_scalar, parse_vector, suggest
+from screwsolve.model.system import System
+from screwsolve.solution.build import Presenter
+from screwsolve.solution.result import ScrewValue, VectorValue
+from screwsolve.symbolic.equivalence import DEFAULT_SEED, TOLERANCE, equivalent
+
+ClaimKind = Literal["scalar", "screw", "names", "flag"]
+Status = Literal["ok", "fail", "error"]
+SCREW_PARTS = ("resultant", "moment")
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claimed value, as written: an expression, a screw, a list of names or a yes/no."""
+
+    path: tuple[str, ...]  # below expected: (or answers:)
+    kind: ClaimKind
+    text: str = ""
+    screw: tuple[str, str, str] | None = None  # resultant, moment, at
+    names: tuple[str, ...] = ()
+    flag: bool = False
+
+    @property
+    def item(self) -> str:
+        """The dotted path that names the claim in reports and in `grading.points`."""
+        return ".".join(self.path)
+
+    def written(self) -> str:
+        """The claim as the file writes it."""
+        if self.kind == "screw" and self.screw is not None:
+            return f"{{{self.screw[0]} ; {self.screw[1]}}}_{self.screw[2]}"
+        if self.kind == "names":
+            return "[" + ", ".join(self.names) + "]"
+        if self.kind == "flag":
+            return "true" if self.flag else "false"
+        return self.text
+
+
+@dataclass(frozen=True)
+class Malformed:
+    """An item whose value does not have the shape its path calls for (one bad item of a
+    student's answers costs only that item)."""
+
+    path: tuple[str, ...]
+    message: str
+
+
+SECTIONS = (
+    "kinematic_screws",
+    "partial_screws",
+    "power",
+    "power_under_constraints",
+    "power_coefficients",
+    "interaction",
+    "noncontributing",
+    "ideal_joints",
+    "replacement",
+)
+FLAGS = {"true": True, "yes": True, "false": False, "no": False}
+
+
+def claims_of(block: Expected | Mapping[str, Any]) -> list[Claim]:
+    """Every claim of a validated `expected:` block (or of well-formed answers), in order."""
+    data = block.model_dump(exclude_none=True) if isinstance(block, Expected) else block
+    return [c for c in walk(data) if isinstance(c, Claim)]
+
+
+def walk(data: Mapping[str, Any]) -> Iterator[Claim | Malformed]:
+    """Every claim of an `expected:`/`answers:` mapping as plain data (strings, lists and
+    mappings as the YAML loader gives them), in the block's order; an item of the wrong shape is
+    Malformed and the walk goes on."""
+    for section in SECTIONS:
+        if section not in data or data[section] is None:
+            continue
+        value = data[section]
+        if section in ("kinematic_screws", "replacement"):
+            yield from _each(value, (section,), _screw)
+        elif section == "partial_screws":
+            if not isinstance(value, Mapping):
+                yield Malformed((section,), "expected {BODY: {COORD: screw}}")
+                continue
+            for body, by_coordinate in value.items():
+                yield from _each(by_coordinate, (section, str(body)), _screw)
+        elif section == "power" and isinstance(value, Mapping):
+            yield from _each(value, (section,), _scalar)
+        elif section in ("power", "power_under_constraints"):
+            yield _scalar((section,), value)
+        elif section == "power_coefficients":
+            if not isinstance(value, Mapping):
+                yield Malformed((section,), "expected {COORD: value} or {ACTION: {COORD: value}}")
+                continue
+            for key, item in value.items():
+                if isinstance(item, Mapping):
+                    yield from _each(item, (section, str(key)), _scalar)
+                else:
+                    yield _scalar((section, str(key)), item)
+        elif section == "interaction":
+            if not isinstance(value, Mapping):
+                yield Malformed((section,), "expected {ACTION: {COORD: value}}")
+                continue
+            for action, by_coordinate in value.items():
+                yield from _each(by_coordinate, (section, str(action)), _scalar)
+        elif section == "noncontributing":
+            if isinstance(value, list) and all(isinstance(v, str) for v in value):
+                yield Claim((section,), "names", names=tuple(value))
+            else:
+                yield Malformed((section,), "expected a list of action names, such as [weight]")
+        elif section == "ideal_joints":
+            yield from _each(value, (section,), _flag)
+
+
+def _each(
+    value: Any,
+    path: tuple[str, ...],
+    item: Callable[[tuple[str, ...], Any], Claim | Malformed],
+) -> Iterator[Claim | Malformed]:
+    if not isinstance(value, Mapping):
+        yield Malformed(path, "expected a mapping of names to values")
+        return
+    for key, inner in value.items():
+        yield item((*path, str(key)), inner)
+
+
+def _scalar(path: tuple[str, ...], value: Any) -> Claim | Malformed:
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return Malformed(path, "expected an expression")
+    return Claim(path, "scalar", str(value))
+
+
+def _screw(path: tuple[str, ...], value: Any) -> Claim | Malformed:
+    keys = ("resultant", "moment", "at")
+    if not isinstance(value, Mapping) or set(value) != set(keys):
+        return Malformed(path, "expected a screw {resultant: ..., moment: ..., at: POINT}")
+    if not all(isinstance(value[k], str | int | float) for k in keys):
+        return Malformed(path, "expected a screw {resultant: ..., moment: ..., at: POINT}")
+    resultant, moment, at = (str(value[k]) for k in keys)
+    return Claim(path, "screw", screw=(resultant, moment, at))
+
+
+def _flag(path: tuple[str, ...], value: Any) -> Claim | Malformed:
+    if isinstance(value, bool):
+        return Claim(path, "flag", flag=value)
+    if isinstance(value, str) and value.lower() in FLAGS:
+        return Claim(path, "flag", flag=FLAGS[value.lower()])
+    return Malformed(path, "expected true or false")
+
+
+TrueValue = sympy.Expr | ScrewValue | tuple[str, ...] | bool
+
+
+@dataclass(frozen=True)
+class Truth:
+    """What a claim's quantity really is (static sympy values, unit vectors named as printed).
+
+    `rates`, for the power under constraints: the eliminated rates (static) and their values,
+    applied to a claim before it is compared, whichever rates it kept."""
+
+    kind: ClaimKind
+    value: TrueValue
+    rates: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A claim about something the problem does not have (with a suggestion)."""
+
+    message: str
+    part: str | None = None  # the sub-path it is about (such as "at"), if not the claim itself
+
+
+def value_of(
+    claim: Claim, analysis: Analysis, presenter: Presenter | None = None
+) -> Truth | Unknown:
+    """The true value of the quantity a claim is about, or why there is none."""
+    presenter = presenter or Presenter(analysis)
+    system = analysis.system
+    head, rest = claim.path[0], claim.path[1:]
+    variables = analysis.variables
+    actions = {a.action.name: a for a in analysis.actions}
+
+    def missing(what: str, name: str, choices: list[str], part: str | None = None) -> Unknown:
+        return Unknown(f"unknown {what} '{name}'" + suggest(name, choices), part)
+
+    if head in ("kinematic_screws", "partial_screws", "replacement"):
+        body = rest[0]
+        if body not in system.bodies:
+            return missing("body", body, list(system.bodies))
+        assert claim.screw is not None
+        at = claim.screw[2]
+        if at not in system.points:
+            return missing("point", at, list(system.points), part="at")
+        kin = analysis.kinematics
+        if head == "kinematic_screws":
+            screw = kin.kinematic_screw(body, at)
+        elif head == "replacement":
+            screw = analysis.replacement(body, at)
+        else:
+            if rest[1] not in variables:
+                return missing("coordinate", rest[1], variables)
+            screw = kin.partial_screws(body, at)[rest[1]]
+        return Truth("screw", presenter.screw(screw))
+    if head == "power" and not rest:
+        return Truth("scalar", presenter.scalar(analysis.power))
+    if head == "power":
+        if rest[0] not in actions:
+            return missing("action", rest[0], list(actions))
+        return Truth("scalar", presenter.scalar(actions[rest[0]].power))
+    if head == "power_under_constraints":
+        constraints = analysis.constraints
+        if constraints.power is None:
+            return Unknown("the problem has no constraints that fix a rate")
+        symbols = system.namespace.symbols
+        rates = {
+            symbols.rate[name]: analysis.static(value)
+            for name, value in constraints.eliminated.items()
+        }
+        return Truth("scalar", presenter.scalar(constraints.power), rates)
+    if head in ("power_coefficients", "interaction"):
+        if head == "power_coefficients" and len(rest) == 1:
+            if rest[0] not in variables:
+                return missing("coordinate", rest[0], variables)
+            return Truth("scalar", presenter.scalar(analysis.coefficients[rest[0]]))
+        name, coordinate = rest
+        if name not in actions:
+            return missing("action", name, list(actions))
+        if head == "interaction" and not actions[name].action.interaction:
+            return Unknown(f"action '{name}' is not an interaction (no by: body)")
+        if coordinate not in variables:
+            return missing("coordinate", coordinate, variables)
+        return Truth("scalar", presenter.scalar(actions[name].coefficients[coordinate]))
+    if head == "noncontributing":
+        return Truth("names", tuple(analysis.noncontributing))
+    if head == "ideal_joints":
+        joint = next((j for j in analysis.joints if j.joint.name == rest[0]), None)
+        if joint is None:
+            return missing("joint", rest[0], [j.joint.name for j in analysis.joints])
+        return Truth("flag", joint.ideal)
+    raise ValueError(f"no claim at {claim.item}")
+
+
+@dataclass(frozen=True)
+class PartVerdict:
+    """The verdict on a claim, or on one part of a screw claim (its resultant or moment)."""
+
+    part: str | None
+    status: Status
+    got: TrueValue | VectorValue | None = None
+    detail: str = ""  # why it failed: where the sides differ, or why it is undecided
+    offset: int | None = None  # for an unreadable expression: 0-based column in the text
+    undecided: bool = False  # too few probe points could be evaluated to tell
+
+
+class Comparer:
+    """Compares claims with true values in the terms of one problem (its names, its referential),
+    by probing at points drawn from `seed`, to a relative `tolerance`."""
+
+    def __init__(
+        self, system: System, seed: int = DEFAULT_SEED, tolerance: float = TOLERANCE
+    ) -> None:
+        self.system = system
+        self.namespace = system.namespace
+        self.seed = seed
+        self.tolerance = tolerance
+
+    def scalar(self, text: str) -> sympy.Expr:
+        """A claimed scalar, static (raises ExpressionError)."""
+        return self.namespace.static(parse_scalar(text, self.namespace))
+
+    def components(self, vector: Vector) -> list[sympy.Expr]:
+        """A vector's components in the referential, static."""
+        if vector == Vector(0):
+            return [sympy.Integer(0)] * 3
+        return [self.namespace.static(c) for c in vector.to_matrix(self.system.referential)]
+
+    def vector(self, value: VectorValue) -> Vector:
+        """A printed vector (terms on named unit vectors) as a sympy Vector again."""
+        symbols = self.namespace.symbols
+        total = Vector(0)
+        for coefficient, unit in value.terms:
+            total += self.namespace.vectors[unit] * symbols.dynamic(coefficient)
+        return total
+
+    def equal(self, a: sympy.Expr, b: sympy.Expr) -> tuple[bool | None, str]:
+        verdict = equivalent(a, b, self.seed, self.tolerance)
+        return verdict.equal, verdict.detail
+
+    def compare(self, claim: Claim, truth: Truth) -> list[PartVerdict]:
+        """The verdict on each part of a claim (one part unless it is a screw)."""
+        if claim.kind != truth.kind:
+            return [PartVerdict(None, "fail", truth.value, f"expected a {truth.kind} answer")]
+        if truth.kind == "names":
+            assert isinstance(truth.value, tuple)
+            same = sorted(claim.names) == sorted(truth.value)
+            return [PartVerdict(None, "ok" if same else "fail", truth.value)]
+        if truth.kind == "flag":
+            same = claim.flag == truth.value
+            return [PartVerdict(None, "ok" if same else "fail", truth.value)]
+        if truth.kind == "screw":
+            assert isinstance(truth.value, ScrewValue) and claim.screw is not None
+            return self._screw(claim.screw, truth.value)
+        assert isinstance(truth.value, sympy.Expr)
+        return [self._scalar(claim.text, truth)]
+
+    def _scalar(self, text: str, truth: Truth) -> PartVerdict:
+        assert isinstance(truth.value, sympy.Expr)
+        try:
+            claimed = self.scalar(text)
+        except ExpressionError as exc:
+            return PartVerdict(None, "error", None, exc.message, exc.offset)
+        if truth.rates:
+            claimed = claimed.xreplace(truth.rates)
+        equal, detail = self.equal(claimed, truth.value)
+        status: Status = "ok" if equal else "fail"
+        return PartVerdict(None, status, truth.value, detail, undecided=equal is None)
+
+    def _screw(self, claim: tuple[str, str, str], truth: ScrewValue) -> list[PartVerdict]:
+        if claim[2] != truth.point:
+            detail = f"resolved about {claim[2]}, not about {truth.point}"
+            return [PartVerdict("at", "fail", None, detail)]
+        verdicts = []
+        for index, part in enumerate(SCREW_PARTS):
+            value: VectorValue = getattr(truth, part)
+            try:
+                claimed = parse_vector(claim[index], self.namespace)
+            except ExpressionError as exc:
+                verdicts.append(PartVerdict(part, "error", None, exc.message, exc.offset))
+                continue
+            difference = self.components(claimed - self.vector(value))
+            status: Status = "ok"
+            detail, undecided = "", False
+            for component in difference:
+                equal, detail = self.equal(component, sympy.Integer(0))
+                if not equal:
+                    status, undecided = "fail", equal is None
+                    break
+            verdicts.append(PartVerdict(part, status, value, detail, undecided=undecided))
+        return verdicts

@@ -1,0 +1,66 @@
+"""Writing reports and cache entries so that no reader ever sees half a file.
+
+Each file is written to a fresh temporary file in the same folder (created exclusively, so a link
+planted under its name is never followed), flushed to disk, then renamed over the target: the
+rename replaces the directory entry, so a target that is a symbolic link is replaced, never
+written through. A full disk or a killed process leaves the previous file intact.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Replace `path` with `data` (text is written as UTF-8) in one step."""
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    folder = path.parent if str(path.parent) else Path(".")
+    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(descriptor, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows it."""
+    with contextlib.suppress(OSError, AttributeError):
+        descriptor = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(descriptor)
+        finally:
+            os.close(descriptor)
+
+
+def writable_file(path: Path) -> str | None:
+    """Why `path` cannot receive a report (checked before any work starts), or None."""
+    if path.is_dir():
+        return f"'{path}' is a folder, not a file"
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        return f"folder '{folder}' does not exist"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"folder '{folder}' is not writable"
+    return None
+
+
+def writable_folder(path: Path) -> str | None:
+    """Why `path` cannot hold reports (created when missing), or None."""
+    if path.exists() and not path.is_dir():
+        return f"'{path}' exists and is not a folder"
+    probe = path
+    while not probe.exists():
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
+        return f"'{probe}' is not a writable folder"
+    return None

@@ -1,0 +1,106 @@
+"""Untrusted text made safe for the place it is written to: one function per destination.
+
+Names, titles, file names, `student:` values and answers come from files nobody trusted. Before
+any of them reaches a terminal, a CSV cell, XML, a GitHub workflow command, Markdown or LaTeX it
+goes through the function for that destination here, and only there:
+
+- terminal: control characters (ESC, BEL, C1 controls, DEL...) shown as `\\x1b`-style escapes,
+  lone surrogates as U+FFFD; rich markup brackets escaped by `markup`;
+- CSV: the same, and a cell that a spreadsheet would read as a formula (=, +, -, @, tab, CR)
+  prefixed with an apostrophe (OWASP's advice);
+- XML: characters XML 1.0 forbids removed (ElementTree escapes the rest);
+- GitHub workflow commands: the documented escapes (% CR LF in data; also : and , in
+  properties), so no text can start a command of its own;
+- Markdown tables: pipes, brackets, HTML and line breaks neutralised;
+- LaTeX: special characters escaped and control characters removed.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL_ANY = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_XML_ILLEGAL = re.compile(r"[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _visible(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}" if ord(match.group()) < 0x100 else "\ufffd"
+
+
+def clean(text: str, *, newlines: bool = True) -> str:
+    """Text with lone surrogates replaced and control characters shown as escapes (newlines and
+    tabs kept when `newlines`)."""
+    text = _SURROGATE.sub("\ufffd", str(text))
+    pattern = _CONTROL if newlines else _CONTROL_ANY
+    return pattern.sub(_visible, text)
+
+
+def terminal(text: str) -> str:
+    """For a terminal line: no escape sequence, bell or carriage return can take effect."""
+    return clean(text, newlines=False)
+
+
+def markup(text: str) -> str:
+    """For rich renderables: terminal-safe, and rich's [markup] brackets escaped."""
+    from rich.markup import escape
+
+    return escape(terminal(text))
+
+
+def csv_cell(text: str) -> str:
+    """For a CSV cell that a spreadsheet will open: no control characters, never a formula."""
+    text = clean(text, newlines=False)
+    if text.startswith(_FORMULA_START):
+        return "'" + text
+    return text
+
+
+def xml_text(text: str) -> str:
+    """For XML 1.0 text or attributes (ElementTree escapes < > & and quotes itself)."""
+    return _XML_ILLEGAL.sub("\ufffd", _SURROGATE.sub("\ufffd", str(text)))
+
+
+def github_data(text: str) -> str:
+    """The message of a GitHub workflow command: '%', CR and LF escaped as GitHub documents."""
+    text = clean(text).replace("\t", " ")
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def github_property(text: str) -> str:
+    """A property of a workflow command (file, title): also ':' and ','."""
+    return github_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]|~!])")
+
+
+def markdown(text: str) -> str:
+    """Inline Markdown (a table cell, a heading): one line, no HTML, no markup, no table break."""
+    text = terminal(text).replace("\\x0a", " ").replace("\\x0d", " ")
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return "\\" + text if text.startswith(("#", "+", "-", "=")) else text
+
+
+_LATEX = {
+    "\\": r"\textbackslash{}",
+    "{": r"\{",
+    "}": r"\}",
+    "$": r"\$",
+    "&": r"\&",
+    "#": r"\#",
+    "^": r"\^{}",
+    "_": r"\_",
+    "%": r"\%",
+    "~": r"\~{}",
+}
+
+
+def latex(text: str) -> str:
+    """For LaTeX text mode: special characters escaped, control characters dropped, and
+    characters outside Latin-1 (which a stock pdflatex cannot typeset) shown as '?'."""
+    text = _CONTROL_ANY.sub("", _SURROGATE.sub("?", str(text)))
+    return "".join(_LATEX.get(ch, ch if ord(ch) < 0x100 else "?") for ch in text)
