@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -16,6 +17,7 @@ from rich.console import Console
 from screwsolve import __version__
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError, ScrewsolveError, UsageError
+from screwsolve.render import RENDERERS, RenderOptions
 from screwsolve.render.escape import terminal
 
 EXAMPLES = """
@@ -40,10 +42,7 @@ app = typer.Typer(
 )
 
 
-class Format(StrEnum):
-    table = "table"
-    latex = "latex"
-    json = "json"
+Format = StrEnum("Format", {name: name for name in RENDERERS})  # type: ignore[misc]
 
 
 _debug = False
@@ -140,12 +139,27 @@ def _output_folder(name: str | None, option: str) -> Path:
     return folder
 
 
+def _output_file(path: Path | None, option: str) -> Path | None:
+    """A file to write a result to, refused (exit 2) before any work if it cannot be."""
+    from screwsolve.files.writing import writable_file
+
+    if path is None:
+        return None
+    problem = writable_file(path)
+    if problem:
+        raise typer.BadParameter(terminal(problem), param_hint=option)
+    return path
+
+
 def _write(text: str, output: Path | None) -> None:
+    """To standard output, or atomically to a file."""
     if output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
     else:
-        output.write_text(text, encoding="utf-8")
+        from screwsolve.files.writing import write_atomic
+
+        write_atomic(output, text)
 
 
 JobsOption = Annotated[
@@ -160,8 +174,9 @@ ColorOption = Annotated[
 def run(
     file: Annotated[str, typer.Argument(metavar="FILE", help="Problem file, or - for stdin.")],
     format: Annotated[
-        Format, typer.Option("--format", "-f", case_sensitive=False, help="table, latex or json.")
-    ] = Format.table,
+        Format,
+        typer.Option("--format", "-f", case_sensitive=False, help=", ".join(RENDERERS) + "."),
+    ] = Format["table"],
     at: Annotated[str | None, typer.Option("--at", help="Resolve body screws about POINT.")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to a file.")] = None,
     standalone: Annotated[
@@ -180,29 +195,25 @@ def run(
     """
     from screwsolve.api import solve
 
+    output = _output_file(output, "--output")
     try:
         solution = solve(file, at=at, steps=steps)
     except ScrewsolveError as exc:
         _fail(exc)
     except Exception as exc:  # users get a message, developers use --debug
         _internal(exc)
-    if format is Format.json:
-        from screwsolve.render.json import dumps, solution_document
-
-        _write(dumps(solution_document(solution)), output)
-    elif format is Format.latex:
-        from screwsolve.render.latex import render_solution
-
-        _write(render_solution(solution, standalone=standalone), output)
+    console = make_console(color) if output is None else None
+    plain = console is None or not console.is_terminal
+    rendered = RENDERERS[format.value](solution, RenderOptions(standalone=standalone, plain=plain))
+    if isinstance(rendered, str):
+        _write(rendered, output)
+    elif console is not None:
+        console.print(rendered)
     else:
-        from screwsolve.render.table import render_solution as render_table
-
-        if output is None:
-            console = make_console(color)
-            console.print(render_table(solution, plain=not console.is_terminal))
-        else:
-            with output.open("w", encoding="utf-8") as handle:
-                make_console(ColorMode.never, file=handle).print(render_table(solution, plain=True))
+        assert output is not None
+        buffer = io.StringIO()
+        make_console(ColorMode.never, file=buffer).print(rendered)
+        _write(buffer.getvalue(), output)
 
 
 @app.command()

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import PROBLEMS
-from .golden_outputs import GOLDEN, VARIANTS, render
+from ..conftest import PROBLEMS
+from ..golden_outputs import GOLDEN, VARIANTS, render
 
 CASES = [(p, v) for p in sorted(PROBLEMS.glob("*.yaml")) for v in VARIANTS]
 

@@ -11,7 +11,7 @@ from screwsolve.api import analyse, load
 from screwsolve.errors import InputError
 from screwsolve.files.loading import load_problem_text
 
-from .conftest import HOSTILE, INVALID
+from ..conftest import HOSTILE, INVALID
 
 CORPUS = sorted([*INVALID.glob("*.yaml"), *HOSTILE.glob("*.yaml")])
 HEADER = re.compile(r"# error: (\d+):(\d+): (.*)")

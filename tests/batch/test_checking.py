@@ -8,7 +8,7 @@ from screwsolve.batch.checking import check_file, check_paths
 from screwsolve.batch.discovery import problem_files
 from screwsolve.render.check import claim_message
 
-from .conftest import PROBLEMS
+from ..conftest import PROBLEMS
 
 PLATE = (PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8")
 

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from screwsolve.mechanics.analysis import Analysis
 from screwsolve.model.static import TIME
 
-from .conftest import same, solve_text
-from .strategies import problems
+from ..conftest import same, solve_text
+from ..strategies import problems
 
 S = sympy.Symbol
 theta, psi = S("theta", real=True), S("psi", real=True)

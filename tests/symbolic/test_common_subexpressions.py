@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 
 import jsonschema
 import sympy
@@ -16,10 +15,10 @@ from screwsolve.solution.result import map_expressions
 from screwsolve.symbolic.common_subexpressions import share, unshared
 from screwsolve.symbolic.graphs import exceeds
 
-from .chains import two_axis_chain_yaml
-from .conftest import PROBLEMS, same, solve_text
+from ..chains import two_axis_chain_yaml
+from ..conftest import PROBLEMS, ROOT, same, solve_text
 
-SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "result.schema.json"
+SCHEMA = ROOT / "schemas" / "result.schema.json"
 a, b, c, k = sympy.symbols("a b c k", real=True)
 
 

@@ -13,7 +13,7 @@ from screwsolve.batch import grading
 from screwsolve.batch.grading import grade
 from screwsolve.cli import app
 
-from .conftest import ROOT
+from ..conftest import ROOT
 
 EXAMPLES = ROOT / "examples" / "grading"
 KEY = str(EXAMPLES / "key-plate.yaml")

@@ -9,7 +9,14 @@ from hypothesis import strategies as st
 from symengine.lib.symengine_wrapper import sympy2symengine
 
 from screwsolve.symbolic.bridge import from_engine, to_engine
-from screwsolve.symbolic.graphs import DESCEND, distinct_nodes, fold, free_symbols, replaced
+from screwsolve.symbolic.graphs import (
+    DESCEND,
+    distinct_nodes,
+    exceeds,
+    fold,
+    free_symbols,
+    replaced,
+)
 
 a, b, c = sympy.symbols("a b c", real=True)
 LEAVES = st.sampled_from([a, b, c, sympy.Integer(2), sympy.Rational(1, 3), -sympy.Integer(1)])
@@ -94,3 +101,26 @@ def test_conversion_back_to_sympy_keeps_the_sharing() -> None:
     back = from_engine(engine, {"a": a, "b": b})
     assert free_symbols(back) == {a, b}
     assert sum(1 for _ in distinct_nodes(back)) < 500  # a graph, not a million-node tree
+
+
+def _engine_doubling(depth: int) -> se.Basic:
+    """A graph of ~3 depth nodes whose tree has ~2^depth nodes (each level uses the last twice)."""
+    x, y = se.symbols("x y")
+    expr = se.sin(x) * y
+    for i in range(depth):
+        expr = expr * se.sin(x + i) + expr * se.cos(y + i)
+    return expr
+
+
+def test_counts_nodes_of_sympy_and_symengine_trees() -> None:
+    a, b = sympy.symbols("a b")
+    small = a * sympy.sin(b) + 1  # Add, Mul, a, sin, b, 1: 6 nodes
+    assert not exceeds(small, 6) and exceeds(small, 5)
+    assert not exceeds(se.sympify(small), 6) and exceeds(se.sympify(small), 5)
+    assert not exceeds(a, 1)
+
+
+def test_stops_at_the_limit_on_a_tree_of_a_billion_nodes() -> None:
+    huge = _engine_doubling(30)
+    assert exceeds(huge, 10_000)  # walking the whole tree would never return
+    assert not exceeds(_engine_doubling(2), 10_000)

@@ -7,7 +7,7 @@ from typer.testing import CliRunner
 
 from screwsolve.cli import app
 
-from .conftest import PROBLEMS, ROOT
+from ..conftest import PROBLEMS, ROOT
 
 
 def test_every_problem_starts_with_the_schema_modeline() -> None:

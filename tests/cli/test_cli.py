@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from screwsolve.cli import app
 
-from .conftest import INVALID, PROBLEMS
+from ..conftest import INVALID, PROBLEMS
 
 PLATE = str(PROBLEMS / "plate-on-a-step.yaml")
 

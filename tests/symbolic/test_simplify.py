@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from screwsolve.symbolic.simplify import simplest
 
-from .conftest import same
+from ..conftest import same
 
 a, b, c, r = sympy.symbols("a b c r", real=True)
 TERMS = [sympy.sin(a), sympy.cos(a), sympy.sin(b), sympy.cos(b), r, sympy.Integer(2)]

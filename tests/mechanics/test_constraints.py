@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy
 
-from .conftest import PROBLEMS, same, solve_text
+from ..conftest import PROBLEMS, same, solve_text
 
 S = sympy.Symbol
 POINT = """title: a point in a plane

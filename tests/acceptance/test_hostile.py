@@ -17,9 +17,9 @@ from screwsolve.errors import ExpressionError, InputError, ScrewsolveError
 from screwsolve.files.loading import load_problem, load_problem_text
 from screwsolve.model.grammar import Namespace, parse
 
-from .conftest import HOSTILE, INVALID, PROBLEMS
+from ..conftest import HOSTILE, INVALID, PROBLEMS, ROOT
 
-PACKAGE = Path(__file__).resolve().parent.parent / "screwsolve"
+PACKAGE = ROOT / "screwsolve"
 FORBIDDEN = re.compile(
     r"\b(eval|exec|sympify|parse_expr|lambdify|S)\s*\(|(?<![\w.])(compile|__import__)\s*\("
 )

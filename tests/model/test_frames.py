@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .conftest import ALIASED_AXIS, solve_text
+from ..conftest import ALIASED_AXIS, solve_text
 
 EULER = """title: euler
 referential: 0

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 
 from screwsolve.symbolic.simplify import simplest
 
-from .chains import (
+from ..chains import (
     Link,
     chains,
     mechanics_coefficients,
@@ -16,7 +16,7 @@ from .chains import (
     two_axis_chain_mechanics,
     two_axis_chain_yaml,
 )
-from .conftest import same, solve_text
+from ..conftest import same, solve_text
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
