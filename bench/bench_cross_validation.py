@@ -15,7 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from screwsolve.api import solve_loaded  # noqa: E402
+from screwsolve.api import analyse  # noqa: E402
 from screwsolve.files.loading import load_problem_text  # noqa: E402
 from screwsolve.symbolic.equivalence import equivalent  # noqa: E402
 from tests.chains import AXES, Link, mechanics_coefficients, to_yaml  # noqa: E402
@@ -57,7 +57,7 @@ def main() -> None:
     for _ in range(args.count):
         links = random_chain(rng, args.links)
         start = time.perf_counter()
-        analysis = solve_loaded(load_problem_text(to_yaml(links), "chain.yaml"))
+        analysis = analyse(load_problem_text(to_yaml(links), "chain.yaml"))
         mine = {q: analysis.static(v) for q, v in analysis.coefficients.items()}
         ours += time.perf_counter() - start
         start = time.perf_counter()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -62,3 +64,15 @@ def sphere():
     from screwsolve.api import analyse, load
 
     return analyse(load(PROBLEMS / "rolling-sphere.yaml"))
+
+
+@pytest.fixture(scope="session")
+def pdflatex() -> str:
+    """The pdflatex command. CI (.ci/run sets SCREWSOLVE_REQUIRE_PDFLATEX) fails without it;
+    elsewhere the LaTeX compilation tests are skipped, and say so."""
+    found = shutil.which("pdflatex")
+    if found is not None:
+        return found
+    if os.environ.get("SCREWSOLVE_REQUIRE_PDFLATEX") or os.environ.get("CI"):
+        pytest.fail("pdflatex is required here (.ci/run installs texlive-latex-base)")
+    pytest.skip("pdflatex is not installed (CI requires it)")

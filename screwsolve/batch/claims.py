@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeAlias
 
 import sympy
 from sympy.physics.vector import Vector
@@ -167,7 +167,7 @@ def _flag(path: tuple[str, ...], value: Any) -> Claim | Malformed:
     return Malformed(path, "expected true or false")
 
 
-TrueValue = sympy.Expr | ScrewValue | tuple[str, ...] | bool
+TrueValue: TypeAlias = sympy.Expr | ScrewValue | tuple[str, ...] | bool
 
 
 @dataclass(frozen=True)

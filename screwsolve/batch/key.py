@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import PurePath
-from typing import Any
+from typing import Any, TypeAlias
 
 import sympy
 from sympy.physics.vector import Vector
@@ -36,7 +36,9 @@ from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import ScrewValue, VectorValue
 from screwsolve.symbolic.printing import text, vector_text
 
-Written = str | list[str] | bool  # a value as text: expression, screw parts or names, yes/no
+Written: TypeAlias = (
+    str | list[str] | bool
+)  # a value as text: expression, screw parts or names, yes/no
 
 
 @dataclass(frozen=True)

@@ -85,6 +85,8 @@ def decode(raw: bytes, file: str) -> str:
 def _mark(event: yaml.Event) -> Mark:
     start = event.start_mark
     style = getattr(event, "style", None)
+    if start is None:
+        return Mark(1, 1, style)
     return Mark(start.line + 1, start.column + 1, style)
 
 

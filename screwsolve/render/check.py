@@ -32,7 +32,7 @@ def shown(value: object) -> str:
         return vector_text(value.terms)
     if isinstance(value, ScrewValue):
         return f"{{{shown(value.resultant)} ; {shown(value.moment)}}}_{value.point}"
-    return text(value)  # type: ignore[arg-type]
+    return text(value)
 
 
 def claim_message(claim: ClaimResult) -> str:

@@ -18,6 +18,7 @@ goes through the function for that destination here, and only there:
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _CONTROL_ANY = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
@@ -43,6 +44,14 @@ def terminal(text: str) -> str:
     return clean(text, newlines=False)
 
 
+def cell(text: str) -> Any:
+    """For a rich table cell or line: a Text, which rich never reads as markup or emoji codes,
+    with control characters shown as escapes (line breaks kept)."""
+    from rich.text import Text
+
+    return Text(clean(text))
+
+
 def markup(text: str) -> str:
     """For rich renderables: terminal-safe, and rich's [markup] brackets escaped."""
     from rich.markup import escape
@@ -65,8 +74,8 @@ def xml_text(text: str) -> str:
 
 def github_data(text: str) -> str:
     """The message of a GitHub workflow command: '%', CR and LF escaped as GitHub documents."""
-    text = clean(text).replace("\t", " ")
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = str(text).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return clean(text.replace("\t", " "))
 
 
 def github_property(text: str) -> str:

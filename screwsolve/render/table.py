@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from screwsolve.render.escape import cell, clean
 from screwsolve.render.notation import screw_text, vector_value_text
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution
 from screwsolve.symbolic.printing import text
@@ -22,7 +22,7 @@ def _table(*columns: str, plain: bool) -> Table:
 
 def _section(title: str, table: Table) -> Group:
     """A heading on its own full-width line (never squeezed to the table's width), then the table."""
-    return Group(Text(""), Text(title, style="bold"), table)
+    return Group(Text(""), Text(clean(title), style="bold"), table)
 
 
 def _screws_text(action: ActionValue) -> str:
@@ -57,20 +57,20 @@ def _worked_solution(solution: Solution, *, plain: bool) -> list[RenderableType]
             ]
             for label, kinematic, value in rows:
                 table.add_row(
-                    escape(label),
-                    escape(screw_text(applied.screw)),
-                    escape(screw_text(kinematic)),
-                    escape(_comoment_text(applied.screw, kinematic)),
-                    escape(text(value)),
+                    cell(label),
+                    cell(screw_text(applied.screw)),
+                    cell(screw_text(kinematic)),
+                    cell(_comoment_text(applied.screw, kinematic)),
+                    cell(text(value)),
                 )
         if action.potential is not None and not action.screws:
             for q in solution.variables:
                 table.add_row(
                     f"Q^{q}",
-                    escape(f"-d({text(action.potential)})/d{q}"),
+                    cell(f"-d({text(action.potential)})/d{q}"),
                     "",
                     "",
-                    escape(text(action.coefficients[q])),
+                    cell(text(action.coefficients[q])),
                 )
         parts.append(_section(f"Worked solution: {_action_label(action)} on {action.on}", table))
     return parts
@@ -85,33 +85,33 @@ def _action_label(action: ActionValue) -> str:
 def render_solution(solution: Solution, *, plain: bool = False) -> RenderableType:
     """Kinematic screws, partial screws, actions with their power, and the Q matrix."""
     ref = solution.notation.referential
-    parts: list[RenderableType] = [Text(solution.title, style="bold")]
+    parts: list[RenderableType] = [Text(clean(solution.title), style="bold")]
     if solution.shared:
         shared = _table("name", "value", plain=plain)
         for name, value in solution.shared:
-            shared.add_row(escape(name), escape(text(value)))
+            shared.add_row(cell(name), cell(text(value)))
         parts.append(_section("Shared subexpressions (large results below use them)", shared))
 
     kinematic = _table("body", "screw", plain=plain)
     for body, screw in solution.kinematic_screws.items():
-        kinematic.add_row(escape(body), escape(screw_text(screw)))
+        kinematic.add_row(cell(body), cell(screw_text(screw)))
     parts.append(_section(f"Kinematic screws {{V_B/{ref}}}", kinematic))
 
     partial = _table("body", "q", "screw", plain=plain)
     for body, by_coord in solution.partial_screws.items():
         for coord, screw in by_coord.items():
-            partial.add_row(escape(body), escape(coord), escape(screw_text(screw)))
+            partial.add_row(cell(body), cell(coord), cell(screw_text(screw)))
     parts.append(_section(f"Partial kinematic screws {{V^q_B/{ref}}}", partial))
 
     actions = _table("action", "on", "screw", "power", plain=plain)
     for action in solution.actions:
         actions.add_row(
-            escape(_action_label(action)),
-            escape(action.on or ""),
-            escape(_screws_text(action)),
-            escape(text(action.power)),
+            cell(_action_label(action)),
+            cell(action.on or ""),
+            cell(_screws_text(action)),
+            cell(text(action.power)),
         )
-    actions.add_row("total", "", "", escape(text(solution.power)), style="bold")
+    actions.add_row("total", "", "", cell(text(solution.power)), style="bold")
     parts.append(_section("Actions and their power", actions))
 
     if any(s.steps for a in solution.actions for s in a.screws):
@@ -121,10 +121,10 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     for action in solution.actions:
         label = _action_label(action) + (" [noncontributing]" if action.noncontributing else "")
         matrix.add_row(
-            escape(label), *(escape(text(action.coefficients[q])) for q in solution.variables)
+            cell(label), *(cell(text(action.coefficients[q])) for q in solution.variables)
         )
     matrix.add_row(
-        "total", *(escape(text(solution.coefficients[q])) for q in solution.variables), style="bold"
+        "total", *(cell(text(solution.coefficients[q])) for q in solution.variables), style="bold"
     )
     parts.append(_section("Power coefficients Q^q (pairs: interaction coefficients)", matrix))
 
@@ -132,13 +132,13 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     if c.equations:
         table = _table("item", "value", plain=plain)
         for equation, kind in zip(c.equations, c.kinds, strict=False):
-            table.add_row(kind, escape(equation))
+            table.add_row(kind, cell(equation))
         for coord, value in c.eliminated.items():
-            table.add_row(f"{coord}' =", escape(text(value)))
+            table.add_row(f"{coord}' =", cell(text(value)))
         if c.power is not None:
-            table.add_row("power under constraints", escape(text(c.power)))
+            table.add_row("power under constraints", cell(text(c.power)))
         for warning in c.warnings:
-            table.add_row("warning", escape(warning), style="" if plain else "yellow")
+            table.add_row("warning", cell(warning), style="" if plain else "yellow")
         parts.append(_section("Constraints (never used for partial screws)", table))
     if solution.joints:
         table = _table(
@@ -151,23 +151,24 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
         for joint in solution.joints:
             verdict = "yes" if joint.ideal else "no: Q^" + ", Q^".join(joint.nonzero) + " != 0"
             table.add_row(
-                escape(f"{joint.name} ({joint.type} {joint.between[0]}-{joint.between[1]})"),
-                escape(screw_text(joint.screw)),
-                *(escape(text(joint.coefficients[q])) for q in solution.variables),
+                cell(f"{joint.name} ({joint.type} {joint.between[0]}-{joint.between[1]})"),
+                cell(screw_text(joint.screw)),
+                *(cell(text(joint.coefficients[q])) for q in solution.variables),
                 verdict,
             )
         parts.append(_section("Joints (interaction coefficients of the constraint action)", table))
     if solution.replacements:
         table = _table("body", "equivalent action {R ; M}_P", plain=plain)
         for body, screw in solution.replacements.items():
-            table.add_row(escape(body), escape(screw_text(screw)))
+            table.add_row(cell(body), cell(screw_text(screw)))
         parts.append(_section("Resultant and couple of the actions on each body", table))
     if solution.potential_checked:
         lines = []
         for name in solution.potential_checked:
             bad = solution.potential_mismatches.get(name)
             lines.append(f"{name}: " + (f"MISMATCH for {', '.join(bad)}" if bad else "agrees"))
-        parts.append(Text("\nPotential route -dV/dq vs screw route: " + "; ".join(lines)))
+        parts.append(Text(clean("\nPotential route -dV/dq vs screw route: " + "; ".join(lines))))
     if solution.noncontributing:
-        parts.append(Text("\nNoncontributing actions: " + ", ".join(solution.noncontributing)))
+        names = ", ".join(solution.noncontributing)
+        parts.append(Text(clean("\nNoncontributing actions: " + names)))
     return Group(*parts)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import re
 from pathlib import Path
 
@@ -285,4 +284,7 @@ def test_debug_flag_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None
     result = CliRunner().invoke(app, ["--debug", "run", path])
     assert result.exit_code == 1
     assert isinstance(result.exception, InputError)
-    assert os.environ.get("NO_COLOR") is None or True
+    quiet = CliRunner().invoke(app, ["run", path])
+    assert quiet.exit_code == 1
+    assert not isinstance(quiet.exception, InputError)  # no traceback without --debug
+    assert "misspelt-key.yaml:" in quiet.stderr and "Traceback" not in quiet.stderr

@@ -97,3 +97,19 @@ def test_lower_layers_know_nothing_of_mechanics(package: str) -> None:
 def test_the_cycle_finder_finds_cycles() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_renderers_compute_nothing() -> None:
+    """Renderers format result objects: they import neither the model, the mechanics, nor any
+    simplification, and call no simplify."""
+    forbidden = ("screwsolve.model", "screwsolve.mechanics", "screwsolve.symbolic.simplify")
+    offending = [
+        f"{e.source}:{e.line} imports {e.target}"
+        for e in edges()
+        if e.source.startswith("screwsolve.render") and e.target.startswith(forbidden)
+    ]
+    assert offending == []
+    for module, path in modules().items():
+        if module.startswith("screwsolve.render"):
+            text = path.read_text(encoding="utf-8")
+            assert "simplify(" not in text and "trigsimp(" not in text, module

@@ -110,3 +110,17 @@ def test_a_key_without_grading_is_refused(tmp_path: Path) -> None:
     )
     assert result.exit_code == 1
     assert "a key needs expected: and grading: blocks" in result.stderr
+
+
+def test_grading_under_spawn_gives_the_same_rows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers started with spawn (macOS, Windows) get the grader by pickling, not inheritance."""
+    monkeypatch.setenv("SCREWSOLVE_START_METHOD", "spawn")
+    report = grade(KEY, SUBMISSIONS, jobs=2, timeout=60, seed=3)
+    expected = expected_rows()
+    for result in report.results:
+        row = expected[Path(result.file).name]
+        assert (result.status, result.student, result.score) == (
+            row["status"],
+            row["student"],
+            float(row["total"]),
+        ), row["why"]

@@ -27,10 +27,8 @@ def test_standalone_is_a_whole_document_and_titles_are_escaped() -> None:
     assert r"\end{Bmatrix}_{I}" in text
 
 
-def test_free_text_is_escaped_so_the_document_still_compiles(tmp_path) -> None:
-    import shutil
-    import subprocess
-
+def _weird_document() -> str:
+    """The notional couple with LaTeX's special characters in its title and action name."""
     from screwsolve.files.loading import load_problem_text
 
     text = (PROBLEMS / "notional-couple.yaml").read_text(encoding="utf-8")
@@ -38,14 +36,19 @@ def test_free_text_is_escaped_so_the_document_still_compiles(tmp_path) -> None:
     text = text.replace("(Section 13.3)", "(Section 13.3)'")
     text = text.replace("name: couple", 'name: "c&u_p%l{e}$"')
     text = text.replace("  couple:", '  "c&u_p%l{e}$":') if "  couple:" in text else text
-    solution = solve(load_problem_text(text, "weird.yaml"))
-    source = render_solution(solution, standalone=True)
-    assert r"50\% \& \$x\_1\$ \#1 \{a\}" in source
-    if shutil.which("pdflatex") is None:
-        return
-    (tmp_path / "w.tex").write_text(source, encoding="utf-8")
+    return render_solution(solve(load_problem_text(text, "weird.yaml")), standalone=True)
+
+
+def test_free_text_is_escaped() -> None:
+    assert r"50\% \& \$x\_1\$ \#1 \{a\}" in _weird_document()
+
+
+def test_a_document_with_escaped_free_text_compiles(tmp_path, pdflatex: str) -> None:
+    import subprocess
+
+    (tmp_path / "w.tex").write_text(_weird_document(), encoding="utf-8")
     done = subprocess.run(
-        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "w.tex"],
+        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "w.tex"],
         cwd=tmp_path,
         capture_output=True,
         text=True,

@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from screwsolve.model.system import System
 
 
-Columns = dict[str, tuple[se.Basic, se.Basic, se.Basic]]  # frame name -> components
+Components = tuple[se.Basic, se.Basic, se.Basic]
+Columns = dict[str, Components]  # frame name -> components
 ZERO = se.Integer(0)
 ONE = se.Integer(1)
 
@@ -130,7 +131,7 @@ class JacobianCore:
                 comps
                 if name not in columns
                 else tuple(a + b for a, b in zip(columns[name], comps, strict=True))
-            )  # type: ignore[assignment]
+            )
         return Vec(columns)
 
     def rate_derivative(self, expr: sympy.Expr, q: str) -> sympy.Expr:
@@ -196,7 +197,7 @@ class JacobianCore:
 
     # -- products of unit vectors --------------------------------------------------------------
 
-    def _candidates(self, a: UnitKey, b: UnitKey) -> Iterable[tuple[str, tuple, tuple]]:
+    def _candidates(self, a: UnitKey, b: UnitKey) -> Iterable[tuple[str, Components, Components]]:
         """(frame, a's components, b's components) in each frame where a or b is an axis."""
         for frame in dict.fromkeys(k[0] for k in [*self._aliases(a), *self._aliases(b)]):
             yield frame, self.in_frame(a, frame), self.in_frame(b, frame)
@@ -308,7 +309,7 @@ class JacobianCore:
             omega = self.omega(frame)
             for q in self.variables:
                 symbol = self._symbol[q]
-                term = Vec({frame: tuple(c.diff(symbol) for c in comps)})  # type: ignore[dict-item]
+                term = Vec({frame: tuple(c.diff(symbol) for c in comps)})
                 if q in omega:
                     term = term + self.cross(omega[q], Vec({frame: comps}))
                 if not term.is_zero():

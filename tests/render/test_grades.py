@@ -1,0 +1,106 @@
+"""The files an instructor publishes: gradebooks in Canvas's and Moodle's import layouts,
+per-student feedback, the class report; stable, formula-safe, anonymisable."""
+
+from __future__ import annotations
+
+import csv
+import io
+import shutil
+from pathlib import Path
+
+import pytest
+
+from screwsolve.batch.grading import grade
+from screwsolve.render.grades import (
+    Names,
+    canvas_csv,
+    class_report,
+    grades_csv,
+    moodle_csv,
+    write_reports,
+)
+
+from ..conftest import ROOT
+
+EXAMPLES = ROOT / "examples" / "grading"
+KEY = str(EXAMPLES / "key-plate.yaml")
+
+
+@pytest.fixture(scope="module")
+def lms_class(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three of the shipped submissions as Canvas and Moodle downloads name them, one resubmitted,
+    and one whose student: is a formula."""
+    folder = tmp_path_factory.mktemp("downloads")
+    source = EXAMPLES / "submissions"
+    shutil.copy(source / "alice.yaml", folder / "liddellalice_1001_5001_answers.yaml")
+    shutil.copy(source / "bob.yaml", folder / "bobbybob_1002_5002_answers.yaml")
+    shutil.copy(source / "alice.yaml", folder / "bobbybob_LATE_1002_5003_answers-1.yaml")
+    text = (source / "carol.yaml").read_text(encoding="utf-8")
+    formula = text.replace("student: carol", "student: '=HYPERLINK(\"http://x\")'")
+    (folder / "Carol Jones_77_assignsubmission_file_answers.yaml").write_text(
+        formula, encoding="utf-8"
+    )
+    return folder
+
+
+@pytest.fixture(scope="module")
+def report(lms_class: Path):
+    files = sorted(str(p) for p in lms_class.iterdir())
+    return grade(KEY, files, timeout=0, seed=7, use_cache=False)
+
+
+def rows(text: str) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(text)))
+
+
+def test_canvas_gradebook_layout(report) -> None:
+    table = rows(canvas_csv(report, "Plate (123)"))
+    assert table[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Plate (123)"]
+    assert table[1] == ["Points Possible", "", "", "", "", "8"]
+    by_id = {row[1]: row for row in table[2:]}
+    assert set(by_id) == {"1001", "1002"}  # Moodle's participant is not in Canvas's file
+    assert by_id["1001"][5] == "8"
+    assert by_id["1002"][5] == "8"  # the resubmission (attempt 1) is the one kept
+
+
+def test_moodle_worksheet_layout(report) -> None:
+    table = rows(moodle_csv(report))
+    assert table[0][:5] == ["Identifier", "Full name", "Email address", "Grade", "Maximum Grade"]
+    assert table[0][5] == "Feedback comments"
+    assert table[1][0] == "Participant 77" and table[1][1] == "Carol Jones"
+    assert table[1][3] == "6" and table[1][4] == "8"
+
+
+def test_grades_csv_is_formula_safe_and_stably_ordered(report) -> None:
+    table = rows(grades_csv(report))
+    assert table[0][:6] == ["file", "student", "lms", "lms_id", "declared_student", "status"]
+    assert table[0][6:-2] == list(report.items) and table[0][-2:] == ["total", "max"]
+    declared = [row[4] for row in table[1:]]
+    assert '\'=HYPERLINK("http://x")' in declared
+    assert not any(cell.startswith(("=", "+", "@")) for row in table for cell in row)
+
+
+def test_duplicates_are_flagged(report) -> None:
+    assert any("2 submissions from bobbybob" in w for w in report.warnings)
+
+
+def test_anonymous_reports_hide_identities(report, tmp_path: Path) -> None:
+    names = Names(anonymous=True, salt="s")
+    text = grades_csv(report, names) + class_report(report, names)
+    for secret in ("liddellalice", "bobbybob", "Carol", "1001", "HYPERLINK"):
+        assert secret not in text
+    written = write_reports(report, tmp_path, names, "Plate", [])
+    assert not (tmp_path / "canvas.csv").exists() and not (tmp_path / "moodle.csv").exists()
+    assert all(p.name.startswith("student-") for p in written if p.parent.name == "feedback")
+
+
+def test_every_report_is_written(report, tmp_path: Path) -> None:
+    written = {
+        p.relative_to(tmp_path).as_posix()
+        for p in write_reports(
+            report, tmp_path, Names(), "Plate", ["x.json: not a .yaml or .yml file"]
+        )
+    }
+    assert {"grades.csv", "grades.json", "report.md", "canvas.csv", "moodle.csv"} <= written
+    assert sum(1 for p in written if p.startswith("feedback/")) == len(report.results)
+    assert "x.json: not a .yaml or .yml file" in (tmp_path / "report.md").read_text("utf-8")
