@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import difflib
 import keyword
+import math
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -20,6 +21,8 @@ from sympy.physics.vector import Vector
 
 from screwsolve.errors import ExpressionError
 from screwsolve.limits import (
+    MAX_DEGREE,
+    MAX_EXPANDED_TERMS,
     MAX_EXPONENT,
     MAX_EXPRESSION_CHARS,
     MAX_EXPRESSION_NODES,
@@ -96,23 +99,58 @@ class Namespace:
 
 
 Kind = Literal["scalar", "vector"]
+_SATURATED = 10**15
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """Upper bounds on what expanding an expression fully could give: its polynomial degree in
+    its symbols and the number of its terms (of each component, for a vector). Functions (sin,
+    sqrt, ...) count as one symbol. sympy never expands on its own, but simplification and
+    printing may: a file whose expressions could explode is refused before that."""
+
+    degree: int = 0
+    terms: int = 1
+
+    def plus(self, other: Cost) -> Cost:
+        return Cost(max(self.degree, other.degree), _cap(self.terms + other.terms))
+
+    def times(self, other: Cost, factor: int = 1) -> Cost:
+        return Cost(_cap(self.degree + other.degree), _cap(factor * self.terms * other.terms))
+
+    def power(self, exponent: int) -> Cost:
+        """(a sum of n terms) ** k has at most C(k + n - 1, n - 1) monomials."""
+        k, n = abs(exponent), self.terms
+        if n > 10**6 and k > 1:
+            return Cost(_cap(self.degree * k), _SATURATED)
+        monomials = math.comb(k + n - 1, min(k, n - 1)) if n > 1 else 1
+        return Cost(_cap(self.degree * k), _cap(monomials))
+
+
+def _cap(value: int) -> int:
+    return min(value, _SATURATED)
+
+
+ATOM = Cost(1, 1)
+NUMBER = Cost(0, 1)
 
 
 @dataclass(frozen=True, slots=True)
 class Value:
-    """A parsed expression: a scalar (sympy Expr) or a vector (sympy Vector)."""
+    """A parsed expression: a scalar (sympy Expr) or a vector (sympy Vector), and its cost."""
 
     kind: Kind
     scalar: sympy.Expr | None = None
     vector: Vector | None = None
+    cost: Cost = NUMBER
 
     @staticmethod
-    def of_scalar(expr: sympy.Expr) -> Value:
-        return Value("scalar", scalar=expr)
+    def of_scalar(expr: sympy.Expr, cost: Cost = NUMBER) -> Value:
+        return Value("scalar", scalar=expr, cost=cost)
 
     @staticmethod
-    def of_vector(vec: Vector) -> Value:
-        return Value("vector", vector=vec)
+    def of_vector(vec: Vector, cost: Cost = NUMBER) -> Value:
+        return Value("vector", vector=vec, cost=cost)
 
     def as_vector(self) -> Vector | None:
         """The vector, with the scalar 0 read as the zero vector."""
@@ -234,7 +272,16 @@ class _Builder:
             if isinstance(node, ast.Attribute | ast.Subscript):  # point at the '.' or '['
                 where = ast.Constant(0, col_offset=node.value.end_col_offset or 0)
             raise self._error(where, f"{_describe(node)} is not allowed in an expression")
-        return method(node)
+        value = method(node)
+        cost = value.cost
+        if cost.terms > MAX_EXPANDED_TERMS or cost.degree > MAX_DEGREE:
+            size = f"about {cost.terms:.3g} terms" if cost.terms < _SATURATED else "too many terms"
+            raise self._error(
+                node,
+                f"this could expand to {size} of degree up to {cost.degree:.3g} (the limits are "
+                f"{MAX_EXPANDED_TERMS} terms and degree {MAX_DEGREE}): write it in a smaller form",
+            )
+        return value
 
     def _build_Constant(self, node: ast.AST) -> Value:
         assert isinstance(node, ast.Constant)
@@ -255,16 +302,16 @@ class _Builder:
         if name.endswith(RATE_SUFFIX):
             base = name[: -len(RATE_SUFFIX)]
             if base in self.ns.rates:
-                return Value.of_scalar(self.ns.rates[base])
+                return Value.of_scalar(self.ns.rates[base], ATOM)
             if base in self.ns.scalars or base in ("t", "pi"):
                 raise self._error(node, f"'{base}' is not a coordinate: it has no rate {base}'")
             raise self._error(node, f"unknown coordinate '{base}' in {base}'" + self._hint(base))
         if name in self.ns.scalars:
-            return Value.of_scalar(self.ns.scalars[name])
+            return Value.of_scalar(self.ns.scalars[name], ATOM)
         if name in self.ns.vectors:
             return Value.of_vector(self.ns.vectors[name])
         if name == "t":
-            return Value.of_scalar(self.ns.time)
+            return Value.of_scalar(self.ns.time, ATOM)
         if name == "pi":
             return Value.of_scalar(sympy.pi)
         if name in FUNCTION_NAMES:
@@ -284,9 +331,9 @@ class _Builder:
             raise self._error(node, f"operator {_describe(node.op)} is not allowed")
         if operand.kind == "vector":
             assert operand.vector is not None
-            return Value.of_vector(-operand.vector)
+            return Value.of_vector(-operand.vector, operand.cost)
         assert operand.scalar is not None
-        return Value.of_scalar(-operand.scalar)
+        return Value.of_scalar(-operand.scalar, operand.cost)
 
     def _build_BinOp(self, node: ast.AST) -> Value:
         assert isinstance(node, ast.BinOp)
@@ -303,37 +350,40 @@ class _Builder:
             assert right.scalar is not None
             if right.scalar == 0:
                 raise self._error(node.right, "division by zero")
+            cost = left.cost.times(right.cost)
             if left.kind == "vector":
                 assert left.vector is not None
-                return Value.of_vector(left.vector / right.scalar)
+                return Value.of_vector(left.vector / right.scalar, cost)
             assert left.scalar is not None
-            return Value.of_scalar(left.scalar / right.scalar)
+            return Value.of_scalar(left.scalar / right.scalar, cost)
         if isinstance(op, ast.Pow):
             return self._pow(node, left, right)
         raise self._error(node, f"operator {_describe(op)} is not allowed (use + - * / **)")
 
     def _add(self, node: ast.BinOp, left: Value, right: Value, *, negate: bool) -> Value:
+        cost = left.cost.plus(right.cost)
         if left.kind == right.kind == "scalar":
             assert left.scalar is not None and right.scalar is not None
             return Value.of_scalar(
-                left.scalar - right.scalar if negate else left.scalar + right.scalar
+                left.scalar - right.scalar if negate else left.scalar + right.scalar, cost
             )
         lv, rv = left.as_vector(), right.as_vector()
         if lv is None or rv is None:
             raise self._error(node, "cannot add a scalar and a vector")
-        return Value.of_vector(lv - rv if negate else lv + rv)
+        return Value.of_vector(lv - rv if negate else lv + rv, cost)
 
     def _mul(self, node: ast.BinOp, left: Value, right: Value) -> Value:
         if left.kind == "vector" and right.kind == "vector":
             raise self._error(node, "cannot multiply two vectors: use dot(a, b) or cross(a, b)")
+        cost = left.cost.times(right.cost)
         if left.kind == "vector":
             assert left.vector is not None and right.scalar is not None
-            return Value.of_vector(left.vector * right.scalar)
+            return Value.of_vector(left.vector * right.scalar, cost)
         if right.kind == "vector":
             assert right.vector is not None and left.scalar is not None
-            return Value.of_vector(right.vector * left.scalar)
+            return Value.of_vector(right.vector * left.scalar, cost)
         assert left.scalar is not None and right.scalar is not None
-        return Value.of_scalar(left.scalar * right.scalar)
+        return Value.of_scalar(left.scalar * right.scalar, cost)
 
     def _pow(self, node: ast.BinOp, left: Value, right: Value) -> Value:
         if left.kind == "vector" or right.kind == "vector":
@@ -351,7 +401,13 @@ class _Builder:
             and exponent.is_negative
         ):
             raise self._error(node, "division by zero")
-        return Value.of_scalar(left.scalar**exponent)
+        if exponent.is_Integer:
+            cost = left.cost.power(int(exponent))
+        elif left.cost.degree == 0 and right.cost.degree == 0:
+            cost = NUMBER
+        else:  # a root or a symbolic power: never expanded, one symbol
+            cost = ATOM
+        return Value.of_scalar(left.scalar**exponent, cost)
 
     def _build_Call(self, node: ast.AST) -> Value:
         assert isinstance(node, ast.Call)
@@ -377,16 +433,18 @@ class _Builder:
                     raise self._error(arg_node, f"{name}() takes vectors, got a scalar")
             a, b = vectors
             assert a is not None and b is not None
+            left_cost, right_cost = args[0].cost, args[1].cost
             if name == "cross":
-                return Value.of_vector(a.cross(b))
-            return Value.of_scalar(a.dot(b))
+                return Value.of_vector(a.cross(b), left_cost.times(right_cost, 2))
+            return Value.of_scalar(a.dot(b), left_cost.times(right_cost, 3))
         function, arity = _SCALAR_FUNCTIONS[name]
         if len(args) != arity:
             raise self._error(node, f"{name}() takes {arity} argument(s), got {len(args)}")
         for arg_node, value in zip(node.args, args, strict=True):
             if value.kind != "scalar":
                 raise self._error(arg_node, f"{name}() takes a scalar, got a vector")
-        return Value.of_scalar(function(*[a.scalar for a in args]))
+        constant = all(a.cost.degree == 0 for a in args)
+        return Value.of_scalar(function(*[a.scalar for a in args]), NUMBER if constant else ATOM)
 
     def _diff(self, node: ast.Call) -> Value:
         if len(node.args) != 2:
@@ -396,7 +454,7 @@ class _Builder:
             raise self._error(t, "only time derivatives are allowed: diff(q, t)")
         if not isinstance(q, ast.Name) or q.id not in self.ns.rates:
             raise self._error(q, "diff(q, t) takes a coordinate name as q")
-        return Value.of_scalar(self.ns.rates[q.id])
+        return Value.of_scalar(self.ns.rates[q.id], ATOM)
 
 
 def _describe(node: object) -> str:

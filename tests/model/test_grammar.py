@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
 from screwsolve.errors import ExpressionError
@@ -128,3 +130,69 @@ def test_no_python_is_ever_evaluated(ns: Namespace, tmp_path) -> None:
 )
 def test_names(name: str, ok: bool) -> None:
     assert (check_name(name) is None) is ok
+
+
+# -- the cost model ----------------------------------------------------------------------------
+
+COST_NAMES = sympy.symbols("a b c", positive=True)
+
+
+def _cost_namespace() -> Namespace:
+    from sympy.physics.vector import ReferenceFrame
+
+    frame = ReferenceFrame("N")
+    scalars = {str(s): s for s in COST_NAMES}
+    return Namespace(scalars=scalars, vectors={"x0": frame.x, "y0": frame.y, "z0": frame.z})
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("-a*((((b+1)**100)**100)**100)**100*x0", 5),  # ((b+1)**100)**100: degree 10 000
+        ("(a+b+c+1)**6*(a+b+c+1)**6*(a+b+c+1)**6*(a+b+c+1)**6", 0),
+        ("cross(" * 15 + "x0" + ", a*x0 + b*y0 + c*z0)" * 15, None),
+    ],
+)
+def test_expression_bombs_are_refused_at_a_column(text: str, column: int | None) -> None:
+    with pytest.raises(ExpressionError) as info:
+        parse(text, _cost_namespace())
+    assert "could expand to" in info.value.message
+    if column is not None:
+        assert info.value.offset == column
+
+
+def test_textbook_sized_expressions_pass_the_cost_model() -> None:
+    ns = _cost_namespace()
+    for text in ["(a+b)**100", "sqrt(a**2 + b**2)*x0", "cross(a*x0 + b*y0, c*z0)", "sin(a)**4"]:
+        parse(text, ns)
+
+
+_LEAF = st.sampled_from(["a", "b", "c", "2", "(a+1)", "sin(a)"])
+
+
+@st.composite
+def _small_expression(draw: st.DrawFn, depth: int = 3) -> str:
+    if depth == 0 or draw(st.booleans()):
+        return draw(_LEAF)
+    left, right = draw(_small_expression(depth - 1)), draw(_small_expression(depth - 1))
+    operator = draw(st.sampled_from(["+", "-", "*"]))
+    if draw(st.integers(0, 4)) == 0:
+        return f"({left}{operator}{right})**{draw(st.integers(2, 3))}"
+    return f"({left}{operator}{right})"
+
+
+@settings(max_examples=60, deadline=None)
+@given(_small_expression())
+def test_the_cost_bounds_what_expansion_gives(text: str) -> None:
+    """Soundness: the bound on terms is never below the number of terms sympy's expand makes."""
+    try:
+        value = parse(text, _cost_namespace())
+    except ExpressionError:
+        return  # refused: nothing to bound
+    assert value.scalar is not None
+    expanded = sympy.expand(value.scalar)
+    terms = len(expanded.args) if isinstance(expanded, sympy.Add) else 1
+    assert terms <= value.cost.terms
+    generators = [*COST_NAMES, sympy.sin(COST_NAMES[0])]
+    degree = sympy.Poly(expanded, *generators).total_degree() if expanded.free_symbols else 0
+    assert degree <= value.cost.degree

@@ -1,0 +1,369 @@
+"""A generated class of submissions whose expected verdicts are known by construction.
+
+Each answer is written by hand below from the book's answers and a derivation (in the comments),
+never from `grade`: correct answers in equivalent forms, the wrong answers of typical mistakes
+(with the mistake `grade` should name), unreadable answers, empty files and hostile files. The
+mix follows a real class: 40 % correct, 35 % typical mistakes, 10 % unreadable, 5 % empty,
+10 % hostile; about half the files are named as Canvas or Moodle downloads name them, and 45 % of
+students write something other than their login in `student:`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+KEYS = ROOT / "tests" / "data" / "grading"
+Value = str | dict[str, str] | list[str]
+
+
+@dataclass(frozen=True)
+class ItemForms:
+    """Correct forms of an item, (mistake code, wrong answer) pairs, unreadable answers."""
+
+    correct: tuple[Value, ...]
+    mistakes: tuple[tuple[str, Value], ...] = ()
+    unreadable: tuple[Value, ...] = ()
+
+
+def screw(resultant: str, moment: str, at: str) -> dict[str, str]:
+    return {"resultant": resultant, "moment": moment, "at": at}
+
+
+SCALAR_UNREADABLE = (
+    "F_A - N_Q*sin(theta",
+    "__import__('os').system('touch /tmp/x')",
+    "factorial(10)",
+    "F_A == F_A",
+    "x0 + 1",  # a vector where a scalar is asked
+    "theta''",
+)
+
+# The plate on a step with its contact constraint x + h cot(theta) = c (Examples 13.1.4, 13.3.7).
+# By hand, about A: {V^x} = {0 ; x0}, {V^theta} = {z0 ; 0}; r_AQ = (h/sin th) x1, so by transport
+# v_Q = x' x0 + (h th'/sin th) y1, and Q^x = F_A - N_Q sin th + F_Q cos th,
+# Q^theta = -m g l cos th + h N_Q / sin th, the step's Q^theta = h N_Q / sin th.
+# y1 = -sin th x0 + cos th y0, z1 = z0.
+# Under the constraint x' = h th'/sin^2 th: P_c = th' (F_A h/sin^2 + F_Q h cos/sin^2 - m g l cos).
+PLATE: dict[tuple[str, ...], ItemForms] = {
+    ("partial_screws", "1", "theta"): ItemForms(
+        correct=(screw("z0", "0", "A"), screw("z1", "0*x0", "A")),
+        mistakes=(
+            ("parts-swapped", screw("0", "z0", "A")),
+            ("wrong-point", screw("z0", "h/sin(theta)*y1", "Q")),
+        ),
+        unreadable=(screw("z0 +", "0", "A"),),
+    ),
+    ("kinematic_screws", "1"): ItemForms(
+        correct=(
+            screw("theta'*z0", "x'*x0 + h*theta'/sin(theta)*y1", "Q"),
+            screw("theta'*z1", "(x' - h*theta')*x0 + h*theta'*cot(theta)*y0", "Q"),
+        ),
+        mistakes=(
+            # v_Q as d/dt of r_OQ = x x0 + (h/sin th) x1: the x1 term's rate is kept
+            (
+                "derivative-not-transport",
+                screw(
+                    "theta'*z0",
+                    "x'*x0 - h*theta'*cos(theta)/sin(theta)**2*x1 + h*theta'/sin(theta)*y1",
+                    "Q",
+                ),
+            ),
+            ("moment-not-transported", screw("theta'*z0", "x'*x0", "Q")),
+            ("parts-swapped", screw("x'*x0 + h*theta'/sin(theta)*y1", "theta'*z0", "Q")),
+            ("wrong-point", screw("theta'*z0", "x'*x0", "A")),
+        ),
+        unreadable=(screw("theta'*z0", "x'*x0 + h*theta'/sin(theta)*y1*", "Q"),),
+    ),
+    ("power_coefficients", "x"): ItemForms(
+        correct=(
+            "F_A - N_Q*sin(theta) + F_Q*cos(theta)",
+            "F_Q*cos(theta) - sin(theta)*N_Q + F_A",
+            "F_A - 2*N_Q*sin(theta/2)*cos(theta/2) + F_Q*(1 - 2*sin(theta/2)**2)",
+            "F_A - N_Q*sin(theta) + F_Q/sec(theta)",
+        ),
+        mistakes=(
+            ("missing-action", "F_A"),  # without the step
+            ("missing-action", "F_Q*cos(theta) - N_Q*sin(theta)"),  # without the push
+            ("action-sign", "F_A + N_Q*sin(theta) - F_Q*cos(theta)"),
+            ("action-twice", "2*F_A - N_Q*sin(theta) + F_Q*cos(theta)"),
+            # th' = x' sin^2/h: d(P_c)/dx' = Q^x + Q^theta sin^2/h, N_Q cancels
+            ("differentiated-power", "F_A + F_Q*cos(theta) - m*g*l*cos(theta)*sin(theta)**2/h"),
+            ("sign", "-F_A + N_Q*sin(theta) - F_Q*cos(theta)"),
+            ("other-item", "-m*g*l*cos(theta) + h*N_Q/sin(theta)"),
+            ("missing-terms", "F_A + F_Q*cos(theta)"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power_coefficients", "theta"): ItemForms(
+        correct=(
+            "-m*g*l*cos(theta) + h*N_Q/sin(theta)",
+            "h*N_Q*csc(theta) - g*l*m*cos(theta)",
+            "(h*N_Q - m*g*l*sin(theta)*cos(theta))/sin(theta)",
+            "h*N_Q/sin(theta) - m*g*l*sin(2*theta)/(2*sin(theta))",
+        ),
+        mistakes=(
+            ("missing-action", "-m*g*l*cos(theta)"),  # without the step
+            ("missing-action", "h*N_Q/sin(theta)"),  # without the weight
+            ("action-sign", "m*g*l*cos(theta) + h*N_Q/sin(theta)"),
+            # v_Q = d/dt r_OQ: the step's force also meets -(h cos/sin^2) th' x1
+            (
+                "derivative-not-transport",
+                "-m*g*l*cos(theta) + h*N_Q/sin(theta) - F_Q*h*cos(theta)/sin(theta)**2",
+            ),
+            # x' = h th'/sin^2: d(P_c)/dth' = Q^x h/sin^2 + Q^theta
+            (
+                "differentiated-power",
+                "F_A*h/sin(theta)**2 + F_Q*h*cos(theta)/sin(theta)**2 - m*g*l*cos(theta)",
+            ),
+            ("number-for-parameter", "-9.81*m*l*cos(theta) + h*N_Q/sin(theta)"),
+            ("sign", "m*g*l*cos(theta) - h*N_Q/sin(theta)"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power_coefficients", "step", "theta"): ItemForms(
+        correct=("h*N_Q/sin(theta)", "N_Q*h*csc(theta)"),
+        mistakes=(
+            ("different-points", "0"),  # the force about Q dotted with v^theta_A = 0
+            ("derivative-not-transport", "h*N_Q/sin(theta) - F_Q*h*cos(theta)/sin(theta)**2"),
+            ("sign", "-h*N_Q/sin(theta)"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power_under_constraints",): ItemForms(
+        correct=(
+            "theta'*(F_A*h/sin(theta)**2 + F_Q*h*cos(theta)/sin(theta)**2 - m*g*l*cos(theta))",
+            "x'*(F_A + F_Q*cos(theta) - m*g*l*cos(theta)*sin(theta)**2/h)",  # th' eliminated
+            "(F_A + F_Q*cos(theta))*x' - m*g*l*cos(theta)*theta'",  # no rate eliminated
+        ),
+        mistakes=(
+            # the step's power under the constraint is F_Q h cos/sin^2 th'
+            ("missing-action", "theta'*(F_A*h/sin(theta)**2 - m*g*l*cos(theta))"),
+            (
+                "action-sign",
+                "theta'*(F_A*h/sin(theta)**2 + F_Q*h*cos(theta)/sin(theta)**2 + m*g*l*cos(theta))",
+            ),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("noncontributing",): ItemForms(
+        correct=([],), mistakes=(("names", ["step"]), ("names", ["push at A"]))
+    ),
+}
+
+# The slider on a rotating arm (problems/slider-on-rotating-arm.yaml, derived by hand there):
+# {V^theta_slider/0} = {z0 ; r y1}_P, the interaction's Q^theta = 0 and Q^r = F; without the
+# reaction, {A}.{V_slider/E}: Q^theta = (F x1 + N y1).(r y1) = N r, power F r' + N r th'.
+SLIDER: dict[tuple[str, ...], ItemForms] = {
+    ("partial_screws", "slider", "theta"): ItemForms(
+        correct=(screw("z0", "r*y1", "P"), screw("z1", "-r*sin(theta)*x0 + r*cos(theta)*y0", "P")),
+        mistakes=(
+            ("parts-swapped", screw("r*y1", "z0", "P")),
+            ("wrong-point", screw("z0", "0", "O")),
+        ),
+    ),
+    ("interaction", "arm on slider", "theta"): ItemForms(
+        correct=("0", "r*N - N*r"),
+        mistakes=(("reaction-missing", "N*r"),),
+        unreadable=("N*r +",),
+    ),
+    ("interaction", "arm on slider", "r"): ItemForms(
+        correct=("F", "F*(cos(theta)**2 + sin(theta)**2)"),
+        mistakes=(("sign", "-F"),),
+    ),
+    ("power_coefficients", "theta"): ItemForms(
+        correct=(
+            "Gamma - M*g*L*cos(theta)/2 - m*g*r*cos(theta)",
+            "Gamma - (M*L/2 + m*r)*g*cos(theta)",
+        ),
+        mistakes=(
+            ("missing-action", "Gamma - m*g*r*cos(theta)"),  # without the arm's weight
+            ("missing-action", "Gamma - M*g*L*cos(theta)/2"),  # without the slider's weight
+            ("action-sign", "-Gamma - M*g*L*cos(theta)/2 - m*g*r*cos(theta)"),
+            ("action-twice", "Gamma - M*g*L*cos(theta) - m*g*r*cos(theta)"),
+            ("reaction-missing", "Gamma - M*g*L*cos(theta)/2 - m*g*r*cos(theta) + N*r"),
+            ("number-for-parameter", "Gamma - 9.81*(M*L/2 + m*r)*cos(theta)"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power_coefficients", "r"): ItemForms(
+        correct=("F - m*g*sin(theta)", "-(m*g*sin(theta) - F)"),
+        mistakes=(
+            ("missing-action", "F"),  # without the slider's weight
+            ("missing-action", "-m*g*sin(theta)"),  # without the interaction
+            ("action-sign", "F + m*g*sin(theta)"),
+            ("number-for-parameter", "F - 9.81*m*sin(theta)"),
+            ("sign", "m*g*sin(theta) - F"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power", "arm on slider"): ItemForms(
+        correct=("F*r'", "r'*F"),
+        mistakes=(("reaction-missing", "F*r' + N*r*theta'"), ("sign", "-F*r'")),
+    ),
+}
+
+KEYS_BY_NAME = {
+    "plate": (KEYS / "plate-constrained-key.yaml", "plate-constrained", PLATE),
+    "slider": (KEYS / "slider-key.yaml", "slider-2026", SLIDER),
+}
+FORCE = {"plate": "F_A", "slider": "F"}  # a parameter of each key, for the expression attacks
+
+Category = Literal["correct", "mistake", "unreadable", "empty", "hostile"]
+MIX: tuple[tuple[Category, int], ...] = (
+    ("correct", 40),
+    ("mistake", 35),
+    ("unreadable", 10),
+    ("empty", 5),
+    ("hostile", 10),
+)
+
+
+@dataclass
+class Expected:
+    """What grading a generated file must give: its status, and per item (verdict, mistake)."""
+
+    file: str
+    category: Category
+    status: str = "graded"
+    items: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+def _nest(answers: dict[tuple[str, ...], Value]) -> dict[str, Any]:
+    root: dict[str, Any] = {}
+    for path, value in answers.items():
+        node = root
+        for part in path[:-1]:
+            node = node.setdefault(part, {})
+        node[path[-1]] = value
+    return root
+
+
+def _file_name(rng: random.Random, index: int) -> tuple[str, str]:
+    """(file name, login): as Canvas or Moodle download it, or as the student named it."""
+    login = f"student{index:04d}"
+    roll = rng.random()
+    if roll < 0.35:
+        return f"{login}_{10000 + index}_{90000 + index}_answers.yaml", login
+    if roll < 0.55:
+        return f"Student {index:04d}_{20000 + index}_assignsubmission_file_answers.yaml", login
+    return f"{login}.yaml", login
+
+
+def _declared(rng: random.Random, login: str) -> str:
+    if rng.random() < 0.55:
+        return login
+    return rng.choice([login.upper(), f"{login}@example.edu", f"#{login[-4:]}", "me"])
+
+
+HOSTILE_KINDS = (
+    "huge-file",
+    "deep-nesting",
+    "anchors",
+    "binary",
+    "python-tag",
+    "not-a-mapping",
+    "control-characters",
+    "exponent-tower",
+    "long-expression",
+    "injection",
+)
+
+
+def _hostile(
+    kind: str, problem: str, login: str, item: tuple[str, ...], force: str
+) -> tuple[bytes, str, dict[str, str]]:
+    """(file bytes, expected status, expected verdict of the items it answers); `item` is a
+    scalar item of the key that expression attacks are written under."""
+    answer = yaml.safe_dump(
+        {"student": login, "problem": problem, "answers": _nest({item: "EXPRESSION"})}
+    )
+    dotted = ".".join(item)
+    if kind == "huge-file":
+        return b"student: x\n" + b"#" * 1_100_000 + b"\n", "invalid", {}
+    if kind == "deep-nesting":
+        return (b"answers: " + b"[" * 5000 + b"]" * 5000 + b"\n", "invalid", {})
+    if kind == "anchors":
+        lines = [b"a: &a [x, x, x, x, x, x, x, x, x]"]
+        lines += [
+            f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}]".encode()
+            for i in range(9)
+        ]
+        return b"\n".join(lines) + b"\n", "invalid", {}
+    if kind == "binary":
+        return bytes(range(256)) * 4, "invalid", {}
+    if kind == "python-tag":
+        return b"student: !!python/object/apply:os.system ['id']\n", "invalid", {}
+    if kind == "not-a-mapping":
+        return b"- just\n- a list\n", "invalid", {}
+    header = f"problem: {problem}\n"
+    if kind == "control-characters":
+        student = '"\\e[31m\\a\\r\\n::error::forged =HYPERLINK(1)"'
+        text = f"student: {student}\n{header}answers: {{}}\n"
+        return text.encode(), "graded", {dotted: "missing"}
+    if kind == "exponent-tower":
+        expression = f"-{force}*((((m+1)**100)**100)**100)**100"
+    elif kind == "long-expression":
+        expression = "+".join([force] * 3000)
+    else:
+        expression = "().__class__.__base__.__subclasses__()"
+    text = answer.replace("EXPRESSION", expression)
+    return text.encode(), "graded", {dotted: "unreadable"}
+
+
+def generate(folder: Path, key: str, count: int, seed: int = 0) -> list[Expected]:
+    """Write `count` submissions for a key ('plate' or 'slider') into `folder`."""
+    _, problem, items = KEYS_BY_NAME[key]
+    rng = random.Random(seed)
+    weights = [w for _, w in MIX]
+    expected: list[Expected] = []
+    hostile = 0  # each hostile kind in turn
+    folder.mkdir(parents=True, exist_ok=True)
+    for index in range(count):
+        category = rng.choices([c for c, _ in MIX], weights)[0]
+        name, login = _file_name(rng, index)
+        path = folder / name
+        result = Expected(str(path), category)
+        if category == "hostile":
+            kind = HOSTILE_KINDS[hostile % len(HOSTILE_KINDS)]
+            hostile += 1
+            scalar = next(p for p, f in items.items() if isinstance(f.correct[0], str))
+            data, result.status, verdicts = _hostile(kind, problem, login, scalar, FORCE[key])
+            path.write_bytes(data)
+            result.items = {item: (verdict, "") for item, verdict in verdicts.items()}
+            expected.append(result)
+            continue
+        if category == "empty":
+            if rng.random() < 0.5:
+                path.write_text("", encoding="utf-8")
+                result.status = "invalid"
+            else:
+                document = {"student": _declared(rng, login), "problem": problem, "answers": {}}
+                path.write_text(yaml.safe_dump(document), encoding="utf-8")
+                result.items = {".".join(p): ("missing", "") for p in items}
+            expected.append(result)
+            continue
+        answers: dict[tuple[str, ...], Value] = {}
+        for item_path, forms in items.items():
+            answers[item_path] = rng.choice(forms.correct)
+            result.items[".".join(item_path)] = ("correct", "")
+        if category == "mistake":
+            candidates = [p for p, f in items.items() if f.mistakes]
+            for item_path in rng.sample(candidates, k=min(len(candidates), rng.choice([1, 1, 2]))):
+                code, value = rng.choice(items[item_path].mistakes)
+                answers[item_path] = value
+                result.items[".".join(item_path)] = ("wrong", code)
+        elif category == "unreadable":
+            candidates = [p for p, f in items.items() if f.unreadable]
+            item_path = rng.choice(candidates)
+            answers[item_path] = rng.choice(items[item_path].unreadable)
+            result.items[".".join(item_path)] = ("unreadable", "")
+        document = {"student": _declared(rng, login), "problem": problem, "answers": _nest(answers)}
+        path.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+        expected.append(result)
+    return expected
