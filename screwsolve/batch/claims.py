@@ -283,6 +283,7 @@ class Comparer:
         self.namespace = system.namespace
         self.seed = seed
         self.tolerance = tolerance
+        self._components: dict[VectorValue, list[sympy.Expr]] = {}
 
     def scalar(self, text: str) -> sympy.Expr:
         """A claimed scalar, static (raises ExpressionError)."""
@@ -347,7 +348,10 @@ class Comparer:
             except ExpressionError as exc:
                 verdicts.append(PartVerdict(part, "error", None, exc.message, exc.offset))
                 continue
-            difference = self.components(claimed - self.vector(value))
+            if value not in self._components:  # the truth's, once per comparer
+                self._components[value] = self.components(self.vector(value))
+            known = self._components[value]
+            difference = [a - b for a, b in zip(self.components(claimed), known, strict=True)]
             status: Status = "ok"
             detail, undecided = "", False
             for component in difference:

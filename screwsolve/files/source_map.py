@@ -84,7 +84,7 @@ def decode(raw: bytes, file: str) -> str:
 
 def _mark(event: yaml.Event) -> Mark:
     start = event.start_mark
-    style = getattr(event, "style", None)
+    style = getattr(event, "style", None) or None  # libyaml gives '' for a plain scalar
     if start is None:
         return Mark(1, 1, style)
     return Mark(start.line + 1, start.column + 1, style)
@@ -106,9 +106,13 @@ class _Frame:
 
 
 def _scalar_value(event: yaml.ScalarEvent) -> str | None:
-    if event.style is None and event.value in ("", "~", "null", "Null", "NULL"):
+    if not event.style and event.value in ("", "~", "null", "Null", "NULL"):
         return None
     return str(event.value)
+
+
+# libyaml's parser (the same events, several times faster) when PyYAML was built with it
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
@@ -151,7 +155,7 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
         return path
 
     try:
-        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        for event in yaml.parse(text, Loader=_LOADER):
             if isinstance(event, yaml.DocumentStartEvent):
                 documents += 1
                 if documents > 1:

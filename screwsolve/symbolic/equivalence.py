@@ -54,27 +54,77 @@ def _magnitude(rng: random.Random, mode: str) -> float:
     return rng.uniform(0.01, 2 * math.pi)
 
 
-def _draw(symbol: sympy.Symbol, rng: random.Random, mode: str) -> sympy.Float:
-    """A value its assumptions admit; a real symbol of either sign (wide: -30 to 30)."""
+def _kind(symbol: sympy.Symbol) -> str:
     if symbol.is_positive or symbol.is_nonnegative:
-        value = _magnitude(rng, mode)
-    elif symbol.is_negative:
-        value = -_magnitude(rng, mode)
-    elif mode == "moderate":
-        value = rng.uniform(-3.0, 3.0)
-    elif mode == "wide":
-        value = rng.uniform(-30.0, 30.0)
-    else:
-        value = rng.uniform(-math.pi, math.pi)
-    return sympy.Float(repr(value), PRECISION)
+        return "positive"
+    return "negative" if symbol.is_negative else "real"
 
 
-def _evaluate(expr: sympy.Expr, values: dict[sympy.Symbol, sympy.Float]) -> complex | None:
+def _draw(kind: str, rng: random.Random, mode: str) -> float:
+    """A value its assumptions admit; a real symbol of either sign (wide: -30 to 30)."""
+    if kind == "positive":
+        return _magnitude(rng, mode)
+    if kind == "negative":
+        return -_magnitude(rng, mode)
+    if mode == "moderate":
+        return rng.uniform(-3.0, 3.0)
+    if mode == "wide":
+        return rng.uniform(-30.0, 30.0)
+    return rng.uniform(-math.pi, math.pi)
+
+
+class Point:
+    """One probe point: each symbol's value as a decimal, turned into sympy Floats or symengine
+    MPFR numbers (30 digits) only when an evaluation needs them, and then kept."""
+
+    __slots__ = ("_engine", "_sympy", "symbols", "texts")
+
+    def __init__(self, symbols: tuple[sympy.Symbol, ...], texts: tuple[str, ...]) -> None:
+        self.symbols = symbols
+        self.texts = texts
+        self._sympy: dict[sympy.Symbol, sympy.Float] | None = None
+        self._engine: dict[se.Symbol, se.Basic] | None = None
+
+    def sympy_values(self) -> dict[sympy.Symbol, sympy.Float]:
+        if self._sympy is None:
+            self._sympy = {
+                s: sympy.Float(t, PRECISION) for s, t in zip(self.symbols, self.texts, strict=True)
+            }
+        return self._sympy
+
+    def engine_values(self) -> dict[se.Symbol, se.Basic]:
+        if self._engine is None:
+            self._engine = {
+                se.Symbol(s.name): se.RealMPFR(t, BITS)
+                for s, t in zip(self.symbols, self.texts, strict=True)
+            }
+        return self._engine
+
+    def describe(self) -> str:
+        return ", ".join(
+            f"{s}={float(t):.4g}" for s, t in zip(self.symbols, self.texts, strict=True)
+        )
+
+
+@lru_cache(maxsize=512)
+def _points(symbols: tuple[sympy.Symbol, ...], seed: int, count: int) -> tuple[Point, ...]:
+    """The probe points of a seed for these symbols, in order (the same for every comparison
+    that meets the same symbols, so each point's numbers are made once)."""
+    rng = random.Random(seed)
+    kinds = [_kind(s) for s in symbols]
+    points = []
+    for attempt in range(count):
+        mode = MODES[attempt % len(MODES)]
+        points.append(Point(symbols, tuple(repr(_draw(k, rng, mode)) for k in kinds)))
+    return tuple(points)
+
+
+def _evaluate(expr: sympy.Expr, point: Point) -> complex | None:
     engine = _engine_form(expr)
     if engine is not None:
-        return _evaluate_engine(engine, values)
+        return _evaluate_engine(engine, point)
     try:
-        number = expr.xreplace(values).evalf(PRECISION)
+        number = expr.xreplace(point.sympy_values()).evalf(PRECISION)
         if number.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo) or not number.is_number:
             return None
         result = complex(number)
@@ -97,10 +147,9 @@ def _engine_form(expr: sympy.Expr) -> se.Basic | None:
         return None
 
 
-def _evaluate_engine(expr: se.Basic, values: dict[sympy.Symbol, sympy.Float]) -> complex | None:
-    mapping = {se.Symbol(s.name): se.RealMPFR(str(v), BITS) for s, v in values.items()}
+def _evaluate_engine(expr: se.Basic, point: Point) -> complex | None:
     try:
-        number = expr.xreplace(mapping).evalf(BITS)
+        number = expr.xreplace(point.engine_values()).evalf(BITS)
         if not number.is_number or number.has(se.zoo, se.nan, se.oo, -se.oo):
             return None
         result = complex(number)
@@ -111,7 +160,7 @@ def _evaluate_engine(expr: se.Basic, values: dict[sympy.Symbol, sympy.Float]) ->
     return result
 
 
-Pair = Callable[[dict[sympy.Symbol, sympy.Float]], tuple[complex | None, complex | None]]
+Pair = Callable[[Point], tuple[complex | None, complex | None]]
 
 
 def _probe(
@@ -119,17 +168,14 @@ def _probe(
 ) -> tuple[Verdict | None, int]:
     """Both sides at random admissible points: a verdict as soon as one differs or `probes`
     points agree; else None and how many points could be evaluated."""
-    rng = random.Random(seed)
     valid = 0
-    for attempt in range(probes * 3):
-        mode = MODES[attempt % len(MODES)]
-        values = {s: _draw(s, rng, mode) for s in symbols}
-        va, vb = pair(values)
+    for point in _points(tuple(symbols), seed, probes * 3):
+        va, vb = pair(point)
         if va is None or vb is None:
             continue
         valid += 1
         if abs(va - vb) > tolerance * max(1.0, abs(va), abs(vb)):
-            where = ", ".join(f"{s}={float(v):.4g}" for s, v in values.items())
+            where = point.describe()
             return Verdict(False, f"differs at {where}: {va:.6g} vs {vb:.6g}"), valid
         if valid >= probes:
             return Verdict(True), valid
@@ -183,12 +229,10 @@ def sample(
 ) -> list[tuple[complex, ...]]:
     """The values of static expressions at up to `count` random admissible points (drawn as for
     probing) where every one of them evaluates."""
-    symbols = sorted(set().union(*(e.free_symbols for e in exprs)), key=str)
-    rng = random.Random(seed)
+    symbols = tuple(sorted(set().union(*(e.free_symbols for e in exprs)), key=str))
     found: list[tuple[complex, ...]] = []
-    for attempt in range(count * 3):
-        values = {s: _draw(s, rng, MODES[attempt % len(MODES)]) for s in symbols}
-        results = [_evaluate(e, values) for e in exprs]
+    for point in _points(symbols, seed, count * 3):
+        results = [_evaluate(e, point) for e in exprs]
         if all(r is not None for r in results):
             found.append(tuple(r for r in results if r is not None))
             if len(found) >= count:
