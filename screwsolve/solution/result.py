@@ -140,7 +140,10 @@ class Solution:
         return unshared(expr, self.shared)
 
     def _repr_latex_(self) -> str:
-        """Jupyter shows a Solution as its screws and power coefficients in LaTeX."""
+        """Jupyter shows a Solution as its screws and power coefficients in LaTeX.
+
+        The one import against the layers' flow (named in tests/architecture): Jupyter looks
+        for this method on the object itself, so the result must reach its renderer."""
         from screwsolve.render.latex import render_math
 
         return render_math(self)
