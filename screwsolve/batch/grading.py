@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import sympy
 
-from screwsolve.batch.claims import Claim, Malformed, PartVerdict, Truth, walk
+from screwsolve.batch.claims import SECTIONS, Claim, Malformed, PartVerdict, Truth, walk
 from screwsolve.batch.identity import Identity, identity_of
 from screwsolve.batch.key import ItemTruth, KeyReader, KeyTruth, key_id, key_truth, load_key
 from screwsolve.errors import InputError
@@ -128,7 +128,7 @@ class Grader:
         for found in walk(envelope.answers):
             answers[found.path] = found
         unmatched = [p for p in answers if p not in {i.path for i in self.truth.items}]
-        unmatched += [(str(k),) for k in envelope.answers if k not in _SECTIONS]
+        unmatched += [(str(k),) for k in envelope.answers if k not in SECTIONS]
         for item in self.truth.items:
             result.items.append(self._item(item, answers.get(item.path), unmatched))
         return result
@@ -229,21 +229,6 @@ class Grader:
                 "the parameters as symbols",
             )
         return None
-
-
-_SECTIONS = frozenset(
-    {
-        "kinematic_screws",
-        "partial_screws",
-        "power",
-        "power_under_constraints",
-        "power_coefficients",
-        "interaction",
-        "noncontributing",
-        "ideal_joints",
-        "replacement",
-    }
-)
 
 
 def _lms(path: str) -> bool:

@@ -139,16 +139,8 @@ class Mistakes:
         self, share_of: Callable[[ActionTerms], sympy.Expr], variable: str, coordinate: str | None
     ) -> Iterator[Mistake]:
         total = sum((share_of(a) for a in self.analysis.actions), sympy.Integer(0))
-        for name, terms in self.actions.items():
-            share = share_of(terms)
-            if self.analysis.is_zero(share):
-                continue
-            label = f"the contribution of '{name}'"
-            yield Mistake("missing-action", f"{label} is missing", self._scalar(total - share))
-            yield Mistake(
-                "action-sign", f"{label} has the wrong sign", self._scalar(total - 2 * share)
-            )
-            yield Mistake("action-twice", f"{label} is counted twice", self._scalar(total + share))
+        shares = {name: share_of(terms) for name, terms in self.actions.items()}
+        yield from self._share_mistakes(total, shares, twice=True)
         for name in self.actions:
             for code, feedback, wrong in self._wrong_shares(name, variable):
                 share = share_of(self.actions[name])
@@ -172,15 +164,23 @@ class Mistakes:
         constraints = self.analysis.constraints
         if constraints.power is None:
             return
-        total = constraints.power
-        for name, power in constraints.action_powers.items():
-            if self.analysis.is_zero(power):
+        yield from self._share_mistakes(constraints.power, constraints.action_powers, twice=False)
+
+    def _share_mistakes(
+        self, total: sympy.Expr, shares: dict[str, sympy.Expr], *, twice: bool
+    ) -> Iterator[Mistake]:
+        """A total without one action's share, with it of the wrong sign, or with it twice."""
+        for name, share in shares.items():
+            if self.analysis.is_zero(share):
                 continue
             label = f"the contribution of '{name}'"
-            yield Mistake("missing-action", f"{label} is missing", self._scalar(total - power))
-            yield Mistake(
-                "action-sign", f"{label} has the wrong sign", self._scalar(total - 2 * power)
-            )
+            yield Mistake("missing-action", f"{label} is missing", self._scalar(total - share))
+            wrong_sign = self._scalar(total - 2 * share)
+            yield Mistake("action-sign", f"{label} has the wrong sign", wrong_sign)
+            if twice:
+                yield Mistake(
+                    "action-twice", f"{label} is counted twice", self._scalar(total + share)
+                )
 
     # -- an action's share computed the wrong way ------------------------------------------------
 

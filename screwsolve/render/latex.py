@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sympy
 
+from screwsolve.render.escape import latex as escape_latex
 from screwsolve.render.notation import screw_latex
 from screwsolve.solution.result import ActionValue, Solution
 from screwsolve.symbolic.printing import latex, name_latex
@@ -14,22 +15,6 @@ PREAMBLE = r"""\documentclass{article}
 \allowdisplaybreaks
 \begin{document}
 """
-
-
-def _escape_text(value: str) -> str:
-    table = {
-        "\\": r"\textbackslash{}",
-        "{": r"\{",
-        "}": r"\}",
-        "$": r"\$",
-        "&": r"\&",
-        "#": r"\#",
-        "^": r"\^{}",
-        "_": r"\_",
-        "%": r"\%",
-        "~": r"\~{}",
-    }
-    return "".join(table.get(ch, ch) for ch in value)
 
 
 LINE = 110  # characters of LaTeX source per displayed line, roughly a text width
@@ -76,7 +61,7 @@ def _bar(body: str) -> str:
 
 def _breakable(text: str) -> str:
     """Escaped text with break points after operators, for long expressions in prose."""
-    escaped = _escape_text(text)
+    escaped = escape_latex(text)
     for mark in ("*", "+", "/", "(", ","):
         escaped = escaped.replace(mark, mark + r"\allowbreak{}")
     return escaped
@@ -98,7 +83,7 @@ def _worked_solution(solution: Solution) -> list[str]:
     lines = [r"\subsection*{Worked solution}"]
     for action in solution.actions:
         rows = []
-        label = rf"\text{{{_escape_text(action.name)}}}"
+        label = rf"\text{{{escape_latex(action.name)}}}"
         for applied in action.screws:
             steps = applied.steps
             if steps is None:
@@ -123,7 +108,7 @@ def _worked_solution(solution: Solution) -> list[str]:
                 )
         if not rows:
             continue
-        lines.append(rf"\paragraph{{{_escape_text(action.name)}}}")
+        lines.append(rf"\paragraph{{{escape_latex(action.name)}}}")
         lines.append(r"\begin{align*}")
         lines.append(" \\\\\n".join(rows))
         lines.append(r"\end{align*}")
@@ -137,7 +122,7 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
     lines: list[str] = []
     if standalone:
         lines.append(PREAMBLE)
-    lines.append(rf"\section*{{{_escape_text(solution.title)}}}")
+    lines.append(rf"\section*{{{escape_latex(solution.title)}}}")
     if solution.shared:
         lines.append(r"\subsection*{Shared subexpressions}")
         lines.append(r"\begin{align*}")
@@ -166,7 +151,7 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
     lines.append(r"\begin{align*}")
     rows = [
         rf"\mathcal{{P}}_{{{_source(a, solution.notation.referential)}}} &= {_rhs(a.power)}"
-        rf" && \text{{{_escape_text(a.name)}}}"
+        rf" && \text{{{escape_latex(a.name)}}}"
         for a in solution.actions
     ]
     rows.append(rf"\mathcal{{P}} &= {_rhs(solution.power)} && \text{{total}}")
@@ -181,7 +166,7 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
         for q in solution.variables:
             rows.append(
                 rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{_source(a, solution.notation.referential)}}}"
-                rf" &= {_rhs(a.coefficients[q])} && \text{{{_escape_text(a.name)}}}"
+                rf" &= {_rhs(a.coefficients[q])} && \text{{{escape_latex(a.name)}}}"
             )
     for q in solution.variables:
         rows.append(
@@ -197,7 +182,7 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
             pair = rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
             rows.append(
                 rf"\{{\mathcal{{A}}^c_{{{pair}}}\}} &= {screw_latex(joint.screw, units)}"
-                rf" && \text{{{_escape_text(joint.name)}}}"
+                rf" && \text{{{escape_latex(joint.name)}}}"
             )
             for q in solution.variables:
                 rows.append(
