@@ -121,3 +121,62 @@ def test_grading_under_spawn_gives_the_same_rows(monkeypatch: pytest.MonkeyPatch
     """Workers started with spawn (macOS, Windows) get the grader by pickling, not inheritance."""
     monkeypatch.setenv("SCREWSOLVE_START_METHOD", "spawn")
     assert_rows_as_expected(grade(KEY, SUBMISSIONS, jobs=2, timeout=60, seed=3))
+
+
+def test_a_key_whose_own_claim_fails_is_refused_at_its_line(tmp_path: Path) -> None:
+    text = Path(KEY).read_text(encoding="utf-8")
+    wrong = text.replace("weight: {theta: -m*g*l*cos(theta)}", "weight: {theta: m*g*l*cos(theta)}")
+    key = tmp_path / "key.yaml"
+    key.write_text(wrong, encoding="utf-8")
+    line = next(i for i, t in enumerate(wrong.splitlines(), 1) if "weight: {theta: m*g" in t)
+    result = CliRunner().invoke(
+        app, ["grade", "--key", str(key), SUBMISSIONS[0], "--out", str(tmp_path / "o")]
+    )
+    assert result.exit_code == 1
+    assert f"key.yaml:{line}:" in result.stderr and "does not hold" in result.stderr
+    assert not (tmp_path / "o" / "grades.csv").exists()
+
+
+def test_fail_under_and_the_exit_code(tmp_path: Path) -> None:
+    base = ["grade", "--key", KEY, str(EXAMPLES / "submissions"), "--out", str(tmp_path)]
+    assert CliRunner().invoke(app, base).exit_code == 0
+    assert CliRunner().invoke(app, [*base, "--fail-under", "50"]).exit_code == 1
+    alice = ["grade", "--key", KEY, SUBMISSIONS[0], "--out", str(tmp_path), "--fail-under", "100"]
+    assert CliRunner().invoke(app, alice).exit_code == 0
+
+
+def test_unusable_paths_and_repeated_options_are_usage_errors(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    runner = CliRunner()
+    out = runner.invoke(app, ["grade", "--key", KEY, SUBMISSIONS[0], "--out", str(blocker)])
+    assert out.exit_code == 2 and "is not a folder" in out.stderr
+    twice = runner.invoke(app, ["grade", "--key", KEY, "--key=other.yaml", SUBMISSIONS[0]])
+    assert twice.exit_code == 2 and "--key given 2 times" in twice.stderr
+    missing = runner.invoke(app, ["grade", "--key", str(tmp_path / "none.yaml"), SUBMISSIONS[0]])
+    assert missing.exit_code == 2
+
+
+def test_skipped_files_are_reported(tmp_path: Path) -> None:
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    (folder / "a.json").write_text("{}", encoding="utf-8")
+    (folder / "b.YAML").write_text(
+        (EXAMPLES / "submissions" / "alice.yaml").read_text("utf-8"), encoding="utf-8"
+    )
+    result = CliRunner().invoke(
+        app, ["grade", "--key", KEY, str(folder), "--out", str(tmp_path / "out")]
+    )
+    assert result.exit_code == 0
+    assert "skipped" in result.stderr and "a.json" in result.stderr
+    document = json.loads((tmp_path / "out" / "grades.json").read_text(encoding="utf-8"))
+    assert [Path(s["file"]).name for s in document["submissions"]] == ["b.YAML"]
+
+
+def test_columns_are_the_same_with_a_cold_and_a_warm_cache(tmp_path: Path) -> None:
+    from screwsolve.render.grades import grades_csv
+
+    cold = grades_csv(grade(KEY, SUBMISSIONS[:2], timeout=0, seed=1))
+    warm = grades_csv(grade(KEY, SUBMISSIONS[:2], timeout=0, seed=1))
+    assert cold.splitlines()[0] == warm.splitlines()[0]
+    assert cold == warm

@@ -40,3 +40,22 @@ def test_singular_points_are_skipped() -> None:
 def test_seed_makes_probing_deterministic() -> None:
     a = equivalent(x, -x, seed=1).detail
     assert a == equivalent(x, -x, seed=1).detail
+
+
+def test_a_step_hidden_beyond_the_old_probe_range_is_found() -> None:
+    """right + 1000 m g Heaviside(theta - 3) differs from right where theta > 3."""
+    theta, m, g = sympy.Symbol("theta", real=True), *sympy.symbols("m g", positive=True)
+    right = -m * g * sympy.cos(theta)
+    trick = right + 1000 * m * g * sympy.Heaviside(theta - 3)
+    for seed in range(20):
+        assert equivalent(right, trick, seed=seed).equal is False, seed
+
+
+def test_an_answer_built_to_vanish_at_one_seeds_points_fails_at_another_seeds() -> None:
+    from screwsolve.symbolic.equivalence import sample
+
+    x = sympy.Symbol("x", real=True)
+    known = [complex(point[0]).real for point in sample([x], count=12, seed=1)]
+    trick = x + sympy.Mul(*[(x - sympy.Rational(repr(v))) for v in known])
+    assert equivalent(x, trick, seed=1).equal is True  # fooled at the points it was built for
+    assert equivalent(x, trick, seed=2).equal is False  # a secret seed is not fooled
