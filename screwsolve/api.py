@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import io
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from screwsolve.errors import Diagnostic
 from screwsolve.files.loading import Loaded, load_problem, load_problem_text
 
 if TYPE_CHECKING:
@@ -40,3 +43,56 @@ def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = 
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
     return present(analysis, at, steps=steps)
+
+
+@dataclass(frozen=True)
+class RunRequest:
+    """What `screwsolve run` asks for, as plain data (it crosses into a worker process)."""
+
+    name: str
+    text: str | None = None  # the problem's text when it came from standard input
+    format: str = "table"
+    at: str | None = None
+    steps: bool = False
+    standalone: bool = False
+    plain: bool = True  # the table as plain text (not a terminal)
+    width: int = 100
+    color: bool = False  # escape codes for a terminal that wants colour
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """The rendered output, or why there is none (as data, so it comes back from a worker)."""
+
+    output: str = ""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    usage: str = ""  # a request that does not fit the problem (exit 2)
+    error: str = ""  # a problem whose mechanics cannot be set up (exit 1)
+
+
+def run_request(request: RunRequest) -> RunResult:
+    """Load, solve and render one problem, all the way to text."""
+    from screwsolve.console import text_console
+    from screwsolve.errors import InputError, ScrewsolveError, UsageError
+    from screwsolve.render import RENDERERS, RenderOptions
+
+    try:
+        loaded = (
+            load_problem(request.name)
+            if request.text is None
+            else load_problem_text(request.text, request.name)
+        )
+        solution = solve(loaded, at=request.at, steps=request.steps)
+    except InputError as exc:
+        return RunResult(diagnostics=tuple(exc.diagnostics))
+    except UsageError as exc:
+        return RunResult(usage=str(exc))
+    except ScrewsolveError as exc:
+        return RunResult(error=str(exc))
+    options = RenderOptions(standalone=request.standalone, plain=request.plain)
+    rendered = RENDERERS[request.format](solution, options)
+    if not isinstance(rendered, str):
+        buffer = io.StringIO()
+        text_console(buffer, color=request.color, width=request.width).print(rendered)
+        rendered = buffer.getvalue()
+    return RunResult(output=rendered)

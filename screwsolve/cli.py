@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -17,7 +16,7 @@ from rich.console import Console
 from screwsolve import __version__
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError, ScrewsolveError, UsageError
-from screwsolve.render import RENDERERS, RenderOptions
+from screwsolve.render import RENDERERS
 from screwsolve.render.escape import terminal
 
 EXAMPLES = """
@@ -30,6 +29,9 @@ Examples:
 
 Exit codes: 0 success, 1 a check failed or a file is invalid, 2 usage error.
 """
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 app = typer.Typer(
     name="screwsolve",
@@ -77,24 +79,26 @@ def _fail(exc: ScrewsolveError) -> NoReturn:
     if isinstance(exc, InputError):
         _print_diagnostics(exc)
         raise typer.Exit(1)
-    typer.echo(f"error: {exc}", err=True)
+    typer.echo(f"error: {terminal(str(exc))}", err=True)
     raise typer.Exit(2 if isinstance(exc, UsageError) else 1)
 
 
 def _internal(exc: Exception) -> NoReturn:
     if _debug:
         raise exc
-    typer.echo(
-        f"error: internal error ({type(exc).__name__}): {exc}; rerun with --debug for the traceback",
-        err=True,
-    )
+    message = terminal(f"{type(exc).__name__}: {exc}")
+    typer.echo(f"error: internal error ({message}); rerun with --debug for the traceback", err=True)
     raise typer.Exit(1)
 
 
 def _print_diagnostics(exc: InputError) -> None:
-    """One `error: file:line:col: message` per problem on stderr, never wrapped."""
+    """One `error: file:line:col: message` per problem on stderr, never wrapped; file names,
+    messages and snippets are untrusted text, each line made terminal-safe."""
     for diagnostic in exc.diagnostics:
-        typer.echo(f"error: {diagnostic.with_caret()}", err=True)
+        lines = diagnostic.with_caret().split("\n")
+        typer.echo(
+            "\n".join(terminal(line) for line in ["error: " + lines[0], *lines[1:]]), err=True
+        )
 
 
 @contextmanager
@@ -162,6 +166,56 @@ def _write(text: str, output: Path | None) -> None:
         write_atomic(output, text)
 
 
+StdinNameOption = Annotated[
+    str | None,
+    typer.Option("--stdin-filename", metavar="NAME", help="Name standard input (-) goes by."),
+]
+
+
+def _stdin_text(name: str, display: str | None) -> str | None:
+    """The text of standard input when the file is '-' (read here, bounded), else None."""
+    if name != "-":
+        return None
+    from screwsolve.files.loading import STDIN_NAME, read_text
+
+    try:
+        return read_text("-", display or STDIN_NAME)[1]
+    except ScrewsolveError as exc:
+        _fail(exc)
+
+
+@contextmanager
+def _interruptible() -> Iterator[None]:
+    """SIGINT or SIGTERM during a batch: workers are stopped, no report is written, exit 130."""
+    from screwsolve.batch.sandbox import BatchInterruptedError
+
+    try:
+        yield
+    except BatchInterruptedError as exc:
+        typer.echo(f"interrupted ({exc}): stopped every worker; no report written", err=True)
+        raise typer.Exit(130) from None
+
+
+def _limited(work: Callable[[T], R], item: T, timeout: float) -> R:
+    """work(item) in a child process with the time and memory limits (in this process with
+    --timeout 0 or --debug); a timeout or a crash is reported and exits 1."""
+    from screwsolve.batch.sandbox import run_many
+
+    seconds = 0.0 if _debug else timeout
+    try:
+        with _interruptible():
+            outcome = run_many(work, [item], seconds=seconds)[0]
+    except ScrewsolveError as exc:
+        _fail(exc)
+    except Exception as exc:
+        _internal(exc)
+    if outcome.value is None:
+        reason = {"timeout": "timed out", "crash": "crashed"}.get(outcome.failure or "", "failed")
+        typer.echo(f"error: {reason}: {terminal(outcome.detail)}", err=True)
+        raise typer.Exit(1)
+    return outcome.value
+
+
 JobsOption = Annotated[
     int | None, typer.Option("--jobs", "-j", min=1, help="Parallel workers (default: cores).")
 ]
@@ -185,35 +239,41 @@ def run(
     steps: Annotated[
         bool, typer.Option("--steps", help="Worked solution: every comoment written out.")
     ] = False,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0, help="Seconds to solve in; 0: in-process.")
+    ] = 300.0,
+    stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,
 ) -> None:
     """Solve one problem: screws, power, power coefficients, interaction coefficients.
 
     Formats: table [the default; plain text when piped], latex [a fragment, or a document with
     --standalone], json [one stable document, see schemas/result.schema.json]. Screws print as
-    {omega ; v_A}_A.
+    {omega ; v_A}_A. The problem is solved in a child process with a time and memory limit.
     """
-    from screwsolve.api import solve
+    from screwsolve.api import RunRequest, run_request
 
     output = _output_file(output, "--output")
-    try:
-        solution = solve(file, at=at, steps=steps)
-    except ScrewsolveError as exc:
-        _fail(exc)
-    except Exception as exc:  # users get a message, developers use --debug
-        _internal(exc)
     console = make_console(color) if output is None else None
-    plain = console is None or not console.is_terminal
-    rendered = RENDERERS[format.value](solution, RenderOptions(standalone=standalone, plain=plain))
-    if isinstance(rendered, str):
-        _write(rendered, output)
-    elif console is not None:
-        console.print(rendered)
-    else:
-        assert output is not None
-        buffer = io.StringIO()
-        make_console(ColorMode.never, file=buffer).print(rendered)
-        _write(buffer.getvalue(), output)
+    on_terminal = console is not None and console.is_terminal
+    request = RunRequest(
+        stdin_filename or file,
+        _stdin_text(file, stdin_filename),
+        format.value,
+        at,
+        steps,
+        standalone,
+        plain=not on_terminal,
+        width=console.width if console is not None else 100,
+        color=on_terminal and console is not None and console.color_system is not None,
+    )
+    result = _limited(run_request, request, timeout)
+    if result.diagnostics:
+        _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
+    if result.usage or result.error:
+        typer.echo(f"error: {terminal(result.usage or result.error)}", err=True)
+        raise typer.Exit(2 if result.usage else 1)
+    _write(result.output, output)
 
 
 @app.command()
@@ -239,7 +299,7 @@ def check(
 
     err = make_console(color, stderr=True)
     files = problem_files(paths)
-    with _progress(err, len(files), "checking") as advance:
+    with _interruptible(), _progress(err, len(files), "checking") as advance:
         report = check_paths(
             files, seed, jobs=jobs or cpu_count(), timeout=timeout, progress=advance
         )
@@ -326,7 +386,7 @@ def grade(
     found = submission_files(_existing_paths(submissions))
     err = make_console(color, stderr=True)
     try:
-        with _progress(err, len(found.files), "grading") as advance:
+        with _interruptible(), _progress(err, len(found.files), "grading") as advance:
             report = grade_all(
                 key_path,
                 found.files,
@@ -351,23 +411,25 @@ def grade(
 @app.command()
 def validate(
     files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Problem files.")],
+    jobs: JobsOption = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0, help="Seconds per file; 0: in-process.")
+    ] = 20.0,
+    stdin_filename: StdinNameOption = None,
 ) -> None:
-    """Parse and validate only; errors as file:line:col: message."""
-    from screwsolve.api import analyse, load
+    """Parse and validate only (expected: included, nothing solved); errors as file:line:col."""
+    from screwsolve.batch.checking import validate_files
+    from screwsolve.batch.sandbox import cpu_count
 
-    failed = False
-    for name in files:
-        try:
-            analyse(load(Path(name) if name != "-" else name))
-        except InputError as exc:
-            failed = True
-            _print_diagnostics(exc)
-        except ScrewsolveError as exc:
-            failed = True
-            typer.echo(f"error: {name}: {exc}", err=True)
-        except Exception as exc:  # one file must not stop the others
-            failed = True
-            typer.echo(f"error: {name}: internal error ({type(exc).__name__}): {exc}", err=True)
+    items = [
+        (stdin_filename or "<stdin>", _stdin_text(n, stdin_filename)) if n == "-" else (n, None)
+        for n in _existing_paths(files)
+    ]
+    with _interruptible():
+        reports = validate_files(items, jobs=jobs or cpu_count(), timeout=0 if _debug else timeout)
+    failed = [r for r in reports if r.diagnostics]
+    for report in failed:
+        _print_diagnostics(InputError(report.diagnostics))
     if not failed:
         typer.echo(f"{len(files)} file(s) valid", err=True)
     raise typer.Exit(1 if failed else 0)

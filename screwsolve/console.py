@@ -46,3 +46,17 @@ def make_console(mode: ColorMode, *, stderr: bool = False, file: TextIO | None =
         emoji=False,
         width=int(os.environ.get("COLUMNS", "0") or 0) or 100,
     )
+
+
+def text_console(file: TextIO, *, color: bool, width: int) -> Console:
+    """A console that renders into a text buffer, with a terminal's escape codes or none."""
+    if color:
+        return Console(file=file, force_terminal=True, highlight=False, emoji=False, width=width)
+    return Console(
+        file=file,
+        color_system=None,
+        force_terminal=False,
+        highlight=False,
+        emoji=False,
+        width=width,
+    )

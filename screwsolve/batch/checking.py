@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from screwsolve.batch.claims import (
     Claim,
@@ -19,14 +19,20 @@ from screwsolve.batch.claims import (
     TrueValue,
     Unknown,
     claims_of,
+    unknown_names,
     value_of,
 )
-from screwsolve.errors import Diagnostic, InputError, ScrewsolveError
+from screwsolve.errors import Diagnostic, ExpressionError, InputError, ScrewsolveError
 from screwsolve.files.source_map import SourceMap
 from screwsolve.mechanics.analysis import Analysis, analyse
+from screwsolve.model.grammar import parse_vector, suggest
+from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import VectorValue
 from screwsolve.symbolic.equivalence import DEFAULT_SEED
+
+if TYPE_CHECKING:
+    from screwsolve.batch.sandbox import Outcome
 
 Status = Literal["ok", "fail", "error"]
 
@@ -100,18 +106,7 @@ def check_paths(
     outcomes = run_many(
         partial(check_file, seed=seed), files, jobs=jobs, seconds=timeout, progress=progress
     )
-    reports = []
-    for path, outcome in zip(files, outcomes, strict=True):
-        if outcome.value is not None:
-            reports.append(outcome.value)
-            continue
-        reason = {"timeout": "timed out", "crash": "crashed", "error": "internal error"}.get(
-            outcome.failure or "", "failed"
-        )
-        reports.append(
-            FileReport(path, diagnostics=[Diagnostic(path, 1, 1, f"{reason}: {outcome.detail}")])
-        )
-    return CheckReport(reports)
+    return CheckReport([_report(path, o) for path, o in zip(files, outcomes, strict=True)])
 
 
 def check_file(path: str, seed: int | None = None) -> FileReport:
@@ -133,6 +128,99 @@ def check_file(path: str, seed: int | None = None) -> FileReport:
             Diagnostic(path, 1, 1, f"internal error ({type(exc).__name__}): {exc}")
         ]
     return report
+
+
+def validate_file(path: str, text: str | None = None) -> FileReport:
+    """Load one file and check its meaning without solving it: every reference and expression
+    of the problem, and every claim of `expected:` (its names, and its expressions read with
+    the same grammar and limits as `check`). Failures are recorded, never raised."""
+    from screwsolve.files.loading import load_problem, load_problem_text
+    from screwsolve.model.system import build_system
+
+    report = FileReport(path)
+    try:
+        loaded = load_problem(path) if text is None else load_problem_text(text, path)
+        system = build_system(loaded.problem, loaded.source)
+        report.diagnostics = claim_diagnostics(system)
+    except InputError as exc:
+        report.diagnostics = exc.diagnostics
+    except ScrewsolveError as exc:
+        report.diagnostics = [Diagnostic(path, 1, 1, str(exc))]
+    except RecursionError:
+        report.diagnostics = [Diagnostic(path, 1, 1, "problem too deeply nested")]
+    except Exception as exc:  # one broken file must never stop the batch
+        report.diagnostics = [
+            Diagnostic(path, 1, 1, f"internal error ({type(exc).__name__}): {exc}")
+        ]
+    return report
+
+
+def validate_files(
+    items: list[tuple[str, str | None]],
+    *,
+    jobs: int = 1,
+    timeout: float = 0,
+    progress: Callable[[int], None] | None = None,
+) -> list[FileReport]:
+    """validate_file for each (name, text or None), in worker processes with limits."""
+    from screwsolve.batch.sandbox import run_many
+
+    outcomes = run_many(_validate_item, items, jobs=jobs, seconds=timeout, progress=progress)
+    return [_report(name, outcome) for (name, _), outcome in zip(items, outcomes, strict=True)]
+
+
+def _validate_item(item: tuple[str, str | None]) -> FileReport:
+    return validate_file(*item)
+
+
+def _report(path: str, outcome: Outcome[FileReport]) -> FileReport:
+    """A file's report, or one that says why its worker gave none."""
+    if outcome.value is not None:
+        return outcome.value
+    reason = {"timeout": "timed out", "crash": "crashed", "error": "internal error"}.get(
+        outcome.failure or "", "failed"
+    )
+    return FileReport(path, diagnostics=[Diagnostic(path, 1, 1, f"{reason}: {outcome.detail}")])
+
+
+def claim_diagnostics(system: System) -> list[Diagnostic]:
+    """The located problems of a problem's `expected:` claims that need no solving."""
+    expected = system.problem.expected
+    if expected is None:
+        return []
+    source = system.source
+    comparer = Comparer(system)
+    found: list[Diagnostic] = []
+    for claim in claims_of(expected):
+        unknown = unknown_names(claim, system)
+        if unknown is not None:
+            where = source.locate(
+                ("expected", *claim.path, *([unknown.part] if unknown.part else []))
+            )
+            found.append(Diagnostic(source.file, where.line, where.col, unknown.message))
+            continue
+        texts: list[tuple[str | None, str]] = []
+        if claim.kind == "scalar":
+            texts = [(None, claim.text)]
+        elif claim.kind == "screw" and claim.screw is not None:
+            texts = [("resultant", claim.screw[0]), ("moment", claim.screw[1])]
+        elif claim.kind == "names":
+            known = {a.name for a in system.actions}
+            for index, name in enumerate(claim.names):
+                if name not in known:
+                    where = source.locate(("expected", *claim.path, index))
+                    message = f"unknown action '{name}'" + suggest(name, sorted(known))
+                    found.append(Diagnostic(source.file, where.line, where.col, message))
+        for part, text in texts:
+            document = ("expected", *claim.path, *([part] if part else []))
+            try:
+                if part is None:
+                    comparer.scalar(text)
+                else:
+                    parse_vector(text, system.namespace)
+            except ExpressionError as exc:
+                found.append(source.expression_diagnostic(document, text, exc.message, exc.offset))
+    return found
 
 
 def check_claims(analysis: Analysis, seed: int | None = None) -> Iterator[ClaimResult]:

@@ -21,6 +21,7 @@ from screwsolve.errors import ExpressionError
 from screwsolve.files.schema import Expected
 from screwsolve.mechanics.analysis import Analysis
 from screwsolve.model.grammar import parse_scalar, parse_vector, suggest
+from screwsolve.model.static import TIME
 from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import ScrewValue, VectorValue
@@ -190,72 +191,84 @@ class Unknown:
     part: str | None = None  # the sub-path it is about (such as "at"), if not the claim itself
 
 
-def value_of(
-    claim: Claim, analysis: Analysis, presenter: Presenter | None = None
-) -> Truth | Unknown:
-    """The true value of the quantity a claim is about, or why there is none."""
-    presenter = presenter or Presenter(analysis)
-    system = analysis.system
+def unknown_names(claim: Claim, system: System) -> Unknown | None:
+    """What a claim names that the problem does not have (a body, point, coordinate, action,
+    joint), with a suggestion; None when every name exists. Needs no solving."""
     head, rest = claim.path[0], claim.path[1:]
-    variables = analysis.variables
-    actions = {a.action.name: a for a in analysis.actions}
+    variables = [*system.coordinates, TIME]
+    actions = {a.name: a for a in system.actions}
 
     def missing(what: str, name: str, choices: list[str], part: str | None = None) -> Unknown:
         return Unknown(f"unknown {what} '{name}'" + suggest(name, choices), part)
 
     if head in ("kinematic_screws", "partial_screws", "replacement"):
-        body = rest[0]
-        if body not in system.bodies:
-            return missing("body", body, list(system.bodies))
+        if rest[0] not in system.bodies:
+            return missing("body", rest[0], list(system.bodies))
         assert claim.screw is not None
-        at = claim.screw[2]
-        if at not in system.points:
-            return missing("point", at, list(system.points), part="at")
-        kin = analysis.kinematics
+        if claim.screw[2] not in system.points:
+            return missing("point", claim.screw[2], list(system.points), part="at")
+        if head == "partial_screws" and rest[1] not in variables:
+            return missing("coordinate", rest[1], variables)
+    elif head == "power" and rest and rest[0] not in actions:
+        return missing("action", rest[0], list(actions))
+    elif head == "power_under_constraints" and not system.constraints:
+        return Unknown("the problem has no constraints")
+    elif head == "power_coefficients" and len(rest) == 1 and rest[0] not in variables:
+        return missing("coordinate", rest[0], variables)
+    elif head in ("power_coefficients", "interaction") and len(rest) == 2:
+        name, coordinate = rest
+        if name not in actions:
+            return missing("action", name, list(actions))
+        if head == "interaction" and not actions[name].interaction:
+            return Unknown(f"action '{name}' is not an interaction (no by: body)")
+        if coordinate not in variables:
+            return missing("coordinate", coordinate, variables)
+    elif head == "ideal_joints" and rest[0] not in [j.name for j in system.joints]:
+        return missing("joint", rest[0], [j.name for j in system.joints])
+    return None
+
+
+def value_of(
+    claim: Claim, analysis: Analysis, presenter: Presenter | None = None
+) -> Truth | Unknown:
+    """The true value of the quantity a claim is about, or why there is none."""
+    unknown = unknown_names(claim, analysis.system)
+    if unknown is not None:
+        return unknown
+    presenter = presenter or Presenter(analysis)
+    head, rest = claim.path[0], claim.path[1:]
+    actions = {a.action.name: a for a in analysis.actions}
+    if head in ("kinematic_screws", "partial_screws", "replacement"):
+        assert claim.screw is not None
+        body, at = rest[0], claim.screw[2]
         if head == "kinematic_screws":
-            screw = kin.kinematic_screw(body, at)
+            screw = analysis.kinematics.kinematic_screw(body, at)
         elif head == "replacement":
             screw = analysis.replacement(body, at)
         else:
-            if rest[1] not in variables:
-                return missing("coordinate", rest[1], variables)
-            screw = kin.partial_screws(body, at)[rest[1]]
+            screw = analysis.kinematics.partial_screws(body, at)[rest[1]]
         return Truth("screw", presenter.screw(screw))
-    if head == "power" and not rest:
-        return Truth("scalar", presenter.scalar(analysis.power))
     if head == "power":
-        if rest[0] not in actions:
-            return missing("action", rest[0], list(actions))
-        return Truth("scalar", presenter.scalar(actions[rest[0]].power))
+        power = actions[rest[0]].power if rest else analysis.power
+        return Truth("scalar", presenter.scalar(power))
     if head == "power_under_constraints":
         constraints = analysis.constraints
         if constraints.power is None:
-            return Unknown("the problem has no constraints that fix a rate")
-        symbols = system.namespace.symbols
+            return Unknown("the problem's constraints fix no rate")
+        symbols = analysis.system.namespace.symbols
         rates = {
             symbols.rate[name]: analysis.static(value)
             for name, value in constraints.eliminated.items()
         }
         return Truth("scalar", presenter.scalar(constraints.power), rates)
+    if head == "power_coefficients" and len(rest) == 1:
+        return Truth("scalar", presenter.scalar(analysis.coefficients[rest[0]]))
     if head in ("power_coefficients", "interaction"):
-        if head == "power_coefficients" and len(rest) == 1:
-            if rest[0] not in variables:
-                return missing("coordinate", rest[0], variables)
-            return Truth("scalar", presenter.scalar(analysis.coefficients[rest[0]]))
-        name, coordinate = rest
-        if name not in actions:
-            return missing("action", name, list(actions))
-        if head == "interaction" and not actions[name].action.interaction:
-            return Unknown(f"action '{name}' is not an interaction (no by: body)")
-        if coordinate not in variables:
-            return missing("coordinate", coordinate, variables)
-        return Truth("scalar", presenter.scalar(actions[name].coefficients[coordinate]))
+        return Truth("scalar", presenter.scalar(actions[rest[0]].coefficients[rest[1]]))
     if head == "noncontributing":
         return Truth("names", tuple(analysis.noncontributing))
     if head == "ideal_joints":
-        joint = next((j for j in analysis.joints if j.joint.name == rest[0]), None)
-        if joint is None:
-            return missing("joint", rest[0], [j.joint.name for j in analysis.joints])
+        joint = next(j for j in analysis.joints if j.joint.name == rest[0])
         return Truth("flag", joint.ideal)
     raise ValueError(f"no claim at {claim.item}")
 

@@ -8,9 +8,10 @@ sympy system is built, see `system.py`.
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -34,20 +35,30 @@ class Loaded:
 
 
 def read_text(path: str, stdin_name: str = STDIN_NAME) -> tuple[str, str]:
-    """Read a file (or standard input for '-') as text; returns (display name, text)."""
+    """Read a file (or standard input for '-') as text; returns (display name, text).
+
+    Only a regular file is read (never a FIFO, a device or a folder, even behind a link), and
+    never more than the size limit plus one byte, whatever `stat` said before the read."""
     if path == "-":
         return stdin_name, decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), stdin_name)
-    file = Path(path)
+    return path, decode(read_bounded(path), path)
+
+
+def read_bounded(path: str) -> bytes:
+    """The bytes of a regular file, at most the size limit plus one (so a larger one is told)."""
     try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise InputError(
-                [Diagnostic(path, 1, 1, f"file is {size} bytes; the limit is {MAX_FILE_BYTES}")]
-            )
-        raw = file.read_bytes()
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise InputError([Diagnostic(path, 1, 1, f"cannot read file: {exc.strerror}")]) from None
-    return path, decode(raw, path)
+    with os.fdopen(descriptor, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise InputError([Diagnostic(path, 1, 1, "not a regular file")])
+        try:
+            return handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise InputError(
+                [Diagnostic(path, 1, 1, f"cannot read file: {exc.strerror}")]
+            ) from None
 
 
 def _allowed_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:

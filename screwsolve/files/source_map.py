@@ -9,6 +9,7 @@ Built from PyYAML's event stream rather than its constructor, so that:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +112,7 @@ def _scalar_value(event: yaml.ScalarEvent) -> str | None:
     return str(event.value)
 
 
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 # libyaml's parser (the same events, several times faster) when PyYAML was built with it
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -127,6 +129,15 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
 
     def place(value: Any, mark: Mark, event: yaml.Event) -> Path | None:
         nonlocal root
+        if isinstance(value, str) and _SURROGATE.search(value):
+            found = _SURROGATE.search(value)
+            assert found is not None
+            raise _fail(
+                file,
+                event,
+                f"text that is not valid Unicode (lone surrogate U+{ord(found.group()):04X}, "
+                "written as an escape such as \\ud800)",
+            )
         if not stack:
             root = value
             source.values[()] = mark

@@ -8,12 +8,12 @@ from typing import Any
 
 from rich import box
 from rich.console import Group, RenderableType
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from screwsolve import __version__
 from screwsolve.batch.checking import CheckReport, ClaimResult
+from screwsolve.render.escape import cell, github_data, github_property, markdown, xml_text
 from screwsolve.solution.result import ScrewValue, VectorValue
 from screwsolve.symbolic.printing import text, vector_text
 
@@ -66,10 +66,10 @@ def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
                 )
         passed = sum(1 for c in file.claims if c.status == "ok")
         table.add_row(
-            escape(file.path),
+            cell(file.path),
             Text(file.status, style="" if plain else STYLE[file.status]),
             f"{passed}/{len(file.claims)}",
-            escape("\n".join(details)),
+            cell("\n".join(details)),
         )
     summary = (
         f"{len(report.files)} files, {report.claim_count} claims, "
@@ -122,31 +122,31 @@ def junit_xml(report: CheckReport) -> str:
     root = ET.Element("testsuites", name="screwsolve")
     total = failures = errors = 0
     for file in report.files:
-        suite = ET.SubElement(root, "testsuite", name=PurePath(file.path).as_posix())
-        classname = PurePath(file.path).stem
+        suite = ET.SubElement(root, "testsuite", name=xml_text(PurePath(file.path).as_posix()))
+        classname = xml_text(PurePath(file.path).stem)
         cases = 0
         suite_failures = suite_errors = 0
         if file.diagnostics:
             case = ET.SubElement(suite, "testcase", classname=classname, name="load")
             error = ET.SubElement(
-                case, "error", type="InputError", message=str(file.diagnostics[0])
+                case, "error", type="InputError", message=xml_text(str(file.diagnostics[0]))
             )
-            error.text = "\n".join(str(d) for d in file.diagnostics)
+            error.text = xml_text("\n".join(str(d) for d in file.diagnostics))
             cases, suite_errors = 1, 1
         for claim in file.claims:
-            case = ET.SubElement(suite, "testcase", classname=classname, name=claim.path)
+            case = ET.SubElement(suite, "testcase", classname=classname, name=xml_text(claim.path))
             cases += 1
             if claim.status == "fail":
                 failure = ET.SubElement(
-                    case, "failure", type="ClaimMismatch", message=claim_message(claim)
+                    case, "failure", type="ClaimMismatch", message=xml_text(claim_message(claim))
                 )
-                failure.text = f"expected: {claim.expected}\ngot: {shown(claim.got)}"
+                failure.text = xml_text(f"expected: {claim.expected}\ngot: {shown(claim.got)}")
                 suite_failures += 1
             elif claim.status == "error":
                 error = ET.SubElement(
-                    case, "error", type="ClaimError", message=claim_message(claim)
+                    case, "error", type="ClaimError", message=xml_text(claim_message(claim))
                 )
-                error.text = claim_message(claim)
+                error.text = xml_text(claim_message(claim))
                 suite_errors += 1
         suite.set("tests", str(cases))
         suite.set("failures", str(suite_failures))
@@ -160,36 +160,22 @@ def junit_xml(report: CheckReport) -> str:
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"
 
 
-def _escape_property(value: str) -> str:
-    return (
-        value.replace("%", "%25")
-        .replace("\r", "%0D")
-        .replace("\n", "%0A")
-        .replace(":", "%3A")
-        .replace(",", "%2C")
-    )
-
-
-def _escape_data(value: str) -> str:
-    return value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
 def github_annotations(report: CheckReport) -> str:
     """GitHub Actions workflow commands: one ::error per failed claim or invalid file."""
     lines = []
     for file in report.files:
-        name = _escape_property(PurePath(file.path).as_posix())
+        name = github_property(PurePath(file.path).as_posix())
         for d in file.diagnostics:
             lines.append(
                 f"::error file={name},line={d.line},col={d.col},"
-                f"title=invalid problem::{_escape_data(d.message)}"
+                f"title=invalid problem::{github_data(d.message)}"
             )
         for claim in file.claims:
             if claim.status != "ok":
-                title = _escape_property(claim.path)
+                title = github_property(claim.path)
                 lines.append(
                     f"::error file={name},line={claim.line},col={claim.col},"
-                    f"title={title}::{_escape_data(claim_message(claim))}"
+                    f"title={title}::{github_data(claim_message(claim))}"
                 )
     return "".join(line + "\n" for line in lines)
 
@@ -200,6 +186,6 @@ def step_summary(report: CheckReport) -> str:
     for file in report.files:
         passed = sum(1 for c in file.claims if c.status == "ok")
         rows.append(
-            f"| `{PurePath(file.path).as_posix()}` | {file.status} | {passed}/{len(file.claims)} |"
+            f"| {markdown(PurePath(file.path).as_posix())} | {file.status} | {passed}/{len(file.claims)} |"
         )
     return "### screwsolve check\n\n" + "\n".join(rows) + "\n"

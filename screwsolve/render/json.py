@@ -123,5 +123,6 @@ def solution_document(solution: Solution) -> dict[str, Any]:
 
 
 def dumps(document: dict[str, Any]) -> str:
-    """Stable serialisation: sorted keys, two-space indent, trailing newline."""
-    return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
+    """Stable serialisation: sorted keys, two-space indent, trailing newline; every character
+    outside ASCII escaped, so no control character of untrusted text reaches a terminal raw."""
+    return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=True) + "\n"
