@@ -13,11 +13,11 @@ from typing import Annotated, NoReturn, TypeVar
 import typer
 from rich.console import Console
 
-from screwsolve import __version__
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError, ScrewsolveError, UsageError
-from screwsolve.render import RENDERERS
+from screwsolve.render import CHECK_FORMATS, RENDERERS
 from screwsolve.render.escape import terminal
+from screwsolve.version import __version__
 
 EXAMPLES = """
 Examples:
@@ -276,51 +276,134 @@ def run(
     _write(result.output, output)
 
 
+CheckFormat = StrEnum("CheckFormat", {name: name for name in CHECK_FORMATS})  # type: ignore[misc]
+
+
 @app.command()
 def check(
     paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Files or folders.")],
-    json_output: Annotated[bool, typer.Option("--json", help="Print a JSON report.")] = False,
+    format: Annotated[
+        CheckFormat | None,
+        typer.Option(
+            "--format", "-f", case_sensitive=False, help="concise, table, json, junit or github."
+        ),
+    ] = None,
+    json_output: Annotated[bool, typer.Option("--json", help="Same as --format json.")] = False,
     github: Annotated[
-        bool, typer.Option("--github", help="GitHub annotations (automatic in GitHub Actions).")
+        bool, typer.Option("--github", help="Also GitHub annotations (automatic in Actions).")
     ] = False,
-    junit: Annotated[Path | None, typer.Option("--junit", help="Write JUnit XML here.")] = None,
+    junit: Annotated[
+        Path | None, typer.Option("--junit", help="Also write JUnit XML here.")
+    ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the probe points.")] = None,
+    exclude: Annotated[
+        list[str] | None, typer.Option("--exclude", help="Glob of paths to leave out (repeatable).")
+    ] = None,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Check every file again.")] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
     jobs: JobsOption = None,
     timeout: Annotated[
         float, typer.Option("--timeout", min=0, help="Seconds per problem; 0: no child process.")
     ] = 60.0,
+    stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,
 ) -> None:
-    """Verify every expected: claim of every problem file (folders recurse)."""
-    from screwsolve.batch.checking import check_paths
+    """Verify every expected: claim of every problem file (folders recurse, .gitignore holds).
+
+    Results come from the cache when a file, the options and the tool versions are unchanged.
+    Machine formats (json, junit, github) are alone on standard output.
+    """
+    from screwsolve.batch.check_cache import check_with_cache
     from screwsolve.batch.discovery import problem_files
     from screwsolve.batch.sandbox import cpu_count
-    from screwsolve.render.check import check_document, junit_xml, render_check
+    from screwsolve.render.check import (
+        HUMAN_FORMATS,
+        check_document,
+        github_annotations,
+        junit_xml,
+        render_check,
+        render_concise,
+        step_summary,
+    )
 
+    chosen = "json" if json_output else format.value if format is not None else "concise"
+    junit = _output_file(junit, "--junit")
+    found = problem_files(_existing_paths(paths), exclude or [])
+    if verbose:
+        for skipped in found.skipped:
+            typer.echo(f"skipped {terminal(skipped)}", err=True)
+    if not found.files:
+        typer.echo("error: no problem files found in " + terminal(", ".join(paths)), err=True)
+        raise typer.Exit(1)
+    items = [
+        (stdin_filename or "<stdin>", _stdin_text(n, stdin_filename)) if n == "-" else (n, None)
+        for n in found.files
+    ]
     err = make_console(color, stderr=True)
-    files = problem_files(paths)
-    with _interruptible(), _progress(err, len(files), "checking") as advance:
-        report = check_paths(
-            files, seed, jobs=jobs or cpu_count(), timeout=timeout, progress=advance
+    bar = err if chosen in HUMAN_FORMATS else make_console(ColorMode.never, stderr=True)
+    with _interruptible(), _progress(bar, len(items), "checking") as advance:
+        report, warnings = check_with_cache(
+            items,
+            seed,
+            use_cache=not no_cache,
+            jobs=jobs or cpu_count(),
+            timeout=0 if _debug else timeout,
+            progress=advance,
         )
+    for warning in warnings:
+        typer.echo(f"warning: {terminal(warning)}", err=True)
     if junit is not None:
-        junit.write_text(junit_xml(report), encoding="utf-8")
-    if github or os.environ.get("GITHUB_ACTIONS") == "true":
-        from screwsolve.render.check import github_annotations, step_summary
-
-        _write(github_annotations(report), None)
-        summary = os.environ.get("GITHUB_STEP_SUMMARY")
-        if summary:
-            with open(summary, "a", encoding="utf-8") as handle:
-                handle.write(step_summary(report))
-    if json_output:
+        _write(junit_xml(report), junit)
+    in_actions = os.environ.get("GITHUB_ACTIONS") == "true"
+    if github or (in_actions and chosen in HUMAN_FORMATS):
+        annotations = github_annotations(report)
+        if chosen in HUMAN_FORMATS or chosen == "github":
+            _write(annotations, None)
+        else:
+            sys.stderr.write(annotations)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if in_actions and summary:
+        with open(summary, "a", encoding="utf-8") as handle:
+            handle.write(step_summary(report))
+    if chosen == "json":
         from screwsolve.render.json import dumps
 
         _write(dumps(check_document(report)), None)
-    else:
+    elif chosen == "junit":
+        _write(junit_xml(report), None)
+    elif chosen == "concise":
+        _write(render_concise(report), None)
+    elif chosen == "table":
         console = make_console(color)
         console.print(render_check(report, plain=not console.is_terminal))
+    elif not github:
+        _write(github_annotations(report), None)
     raise typer.Exit(0 if report.ok else 1)
+
+
+cache_app = typer.Typer(help="The result cache of check and grade.", no_args_is_help=True)
+app.add_typer(cache_app, name="cache")
+
+
+@cache_app.command("clear")
+def cache_clear() -> None:
+    """Remove every cached result (check verdicts and grading keys)."""
+    from screwsolve.batch.cache import Store
+
+    removed = sum(Store(kind).clear() for kind in ("checks", "keys"))
+    typer.echo(f"removed {removed} cached result(s)", err=True)
+
+
+@cache_app.command("dir")
+def cache_dir() -> None:
+    """Print where the cache lives."""
+    from screwsolve.batch.cache import cache_root
+
+    root = cache_root()
+    if root is None:
+        typer.echo("no home folder: no cache", err=True)
+        raise typer.Exit(1)
+    typer.echo(str(root))
 
 
 def _single(values: list[str] | None, option: str, default: str | None = None) -> str | None:

@@ -78,6 +78,12 @@ SIMPLIFY_ANGLE_SUM_OPERATIONS = 300
 # largest textbook answer shipped has about 150.
 SHARE_NODES = 400
 
+# -- probing ----------------------------------------------------------------------------------
+
+# The seed of check's probe points: fixed, so that a course's CI gives the same verdicts on
+# every run (grade draws a secret one per run instead).
+DEFAULT_SEED = 20261121
+
 # -- batch work -------------------------------------------------------------------------------
 
 # Per problem of `check` and per submission of `grade`, in a child process.

@@ -52,6 +52,12 @@ def same(a: sympy.Expr, b: sympy.Expr | str | int) -> bool:
     return bool(equivalent(a, b).equal)
 
 
+@pytest.fixture(autouse=True)
+def private_cache_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Every test caches into a folder of its own session, never the user's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
 @pytest.fixture(scope="session")
 def plate():
     from screwsolve.api import analyse, load

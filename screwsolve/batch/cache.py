@@ -19,8 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
-from screwsolve import __version__
 from screwsolve.files.writing import write_atomic
+from screwsolve.version import __version__
 
 T = TypeVar("T")
 FORMAT = 1
@@ -45,16 +45,29 @@ def cache_root() -> Path | None:
 
 @lru_cache(maxsize=1)
 def versions() -> str:
-    """What a cached result depends on besides its input: the versions of the tools."""
+    """What a cached result depends on besides its input: the versions of the tools, and a
+    fingerprint of screwsolve's own files (an edited checkout keeps its version number)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    parts = [f"screwsolve={__version__}"]
+    parts = [f"screwsolve={__version__}", f"code={code_fingerprint()}"]
     for package in ("sympy", "symengine"):
         try:
             parts.append(f"{package}={version(package)}")
         except PackageNotFoundError:
             parts.append(f"{package}=?")
     return ";".join(parts)
+
+
+def code_fingerprint() -> str:
+    """The names, sizes and modification times of the package's Python files, hashed."""
+    package = Path(__file__).resolve().parent.parent
+    hasher = hashlib.sha256()
+    for path in sorted(package.rglob("*.py")):
+        status = path.stat()
+        hasher.update(
+            f"{path.relative_to(package)}:{status.st_size}:{status.st_mtime_ns};".encode()
+        )
+    return hasher.hexdigest()[:16]
 
 
 def digest(*parts: str) -> str:

@@ -8,9 +8,8 @@ batch goes on. Reports hold values (the true value of each claim); renderers wor
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from screwsolve.batch.claims import (
     Claim,
@@ -22,100 +21,57 @@ from screwsolve.batch.claims import (
     unknown_names,
     value_of,
 )
+from screwsolve.batch.reports import CheckReport, ClaimResult, FileReport, Status
 from screwsolve.errors import Diagnostic, ExpressionError, InputError, ScrewsolveError
 from screwsolve.files.source_map import SourceMap
+from screwsolve.limits import DEFAULT_SEED
 from screwsolve.mechanics.analysis import Analysis, analyse
 from screwsolve.model.grammar import parse_vector, suggest
 from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import VectorValue
-from screwsolve.symbolic.equivalence import DEFAULT_SEED
 
 if TYPE_CHECKING:
     from screwsolve.batch.sandbox import Outcome
 
-Status = Literal["ok", "fail", "error"]
-
-
-@dataclass(frozen=True)
-class ClaimResult:
-    """One claim's verdict (or one part of a screw claim's), where it is written, what it
-    claims and the true value; `detail` says where the sides differ or why it could not tell."""
-
-    path: str
-    line: int
-    col: int
-    status: Status
-    expected: str
-    got: TrueValue | VectorValue | None = None
-    detail: str = ""
-    undecided: bool = False
-
-
-@dataclass
-class FileReport:
-    """All claims of one file, or the diagnostics that stopped it from loading."""
-
-    path: str
-    claims: list[ClaimResult] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-    @property
-    def status(self) -> Status:
-        if self.diagnostics or any(c.status == "error" for c in self.claims):
-            return "error"
-        if any(c.status == "fail" for c in self.claims):
-            return "fail"
-        return "ok"
-
-
-@dataclass
-class CheckReport:
-    """A batch of files; `ok` is the only thing the CLI looks at for the exit code."""
-
-    files: list[FileReport] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return all(f.status == "ok" for f in self.files)
-
-    @property
-    def claim_count(self) -> int:
-        return sum(len(f.claims) for f in self.files)
-
-    @property
-    def failed_count(self) -> int:
-        return sum(1 for f in self.files for c in f.claims if c.status != "ok")
-
 
 def check_paths(
-    files: list[str],
+    files: list[str] | list[tuple[str, str | None]],
     seed: int | None = None,
     *,
     jobs: int = 1,
     timeout: float = 0,
     progress: Callable[[int], None] | None = None,
 ) -> CheckReport:
-    """Check every problem file, in order.
+    """Check every problem file, in order; a file is a path, or (name, text) when its text was
+    read already (standard input).
 
-    With `timeout` > 0 each file runs in a child process (memory and wall-clock limits, `jobs`
+    With `timeout` > 0 each file runs in a worker process (memory and wall-clock limits, `jobs`
     at a time); a file that exceeds them is reported, and the batch goes on.
     """
     from screwsolve.batch.sandbox import run_many
 
+    items = [f if isinstance(f, tuple) else (f, None) for f in files]
     outcomes = run_many(
-        partial(check_file, seed=seed), files, jobs=jobs, seconds=timeout, progress=progress
+        partial(_check_item, seed=seed), items, jobs=jobs, seconds=timeout, progress=progress
     )
-    return CheckReport([_report(path, o) for path, o in zip(files, outcomes, strict=True)])
+    reports = [_report(name, o) for (name, _), o in zip(items, outcomes, strict=True)]
+    return CheckReport(reports, DEFAULT_SEED if seed is None else seed)
 
 
-def check_file(path: str, seed: int | None = None) -> FileReport:
-    """Load, solve and check one file; every failure is recorded, never raised."""
-    from screwsolve.files.loading import load_problem
+def _check_item(item: tuple[str, str | None], seed: int | None) -> FileReport:
+    return check_file(item[0], seed, item[1])
+
+
+def check_file(path: str, seed: int | None = None, text: str | None = None) -> FileReport:
+    """Load (or read `text` as), solve and check one file; every failure is recorded, never
+    raised."""
+    from screwsolve.files.loading import load_problem, load_problem_text
 
     report = FileReport(path)
     try:
-        analysis = analyse(load_problem(path))
+        loaded = load_problem(path) if text is None else load_problem_text(text, path)
+        analysis = analyse(loaded)
         report.claims = list(check_claims(analysis, seed))
     except InputError as exc:
         report.diagnostics = exc.diagnostics
@@ -180,7 +136,8 @@ def _report(path: str, outcome: Outcome[FileReport]) -> FileReport:
     reason = {"timeout": "timed out", "crash": "crashed", "error": "internal error"}.get(
         outcome.failure or "", "failed"
     )
-    return FileReport(path, diagnostics=[Diagnostic(path, 1, 1, f"{reason}: {outcome.detail}")])
+    message = f"{reason}: {outcome.detail}"
+    return FileReport(path, diagnostics=[Diagnostic(path, 1, 1, message)], final=False)
 
 
 def claim_diagnostics(system: System) -> list[Diagnostic]:

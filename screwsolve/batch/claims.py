@@ -19,13 +19,14 @@ from sympy.physics.vector import Vector
 
 from screwsolve.errors import ExpressionError
 from screwsolve.files.schema import Expected
+from screwsolve.limits import DEFAULT_SEED
 from screwsolve.mechanics.analysis import Analysis
 from screwsolve.model.grammar import parse_scalar, parse_vector, suggest
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import ScrewValue, VectorValue
-from screwsolve.symbolic.equivalence import DEFAULT_SEED, TOLERANCE, equivalent
+from screwsolve.symbolic.equivalence import TOLERANCE, equivalent
 
 ClaimKind = Literal["scalar", "screw", "names", "flag"]
 Status = Literal["ok", "fail", "error"]

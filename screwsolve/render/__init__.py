@@ -47,3 +47,6 @@ RENDERERS: dict[str, Callable[[Solution, RenderOptions], Any]] = {
     "latex": _latex,
     "json": _json,
 }
+
+# the formats of `check --format` (see render/check.py)
+CHECK_FORMATS = ("concise", "table", "json", "junit", "github")

@@ -1,4 +1,9 @@
-"""A CheckReport as a pass/fail table, a JSON document or JUnit XML."""
+"""A CheckReport as the formats of `check --format`: concise lines, a table, a JSON document,
+JUnit XML, GitHub workflow commands; and a Markdown job summary.
+
+Machine formats are complete documents meant to be alone on standard output. Nothing here
+imports sympy: values read from the cache are text already, fresh ones are printed on demand.
+"""
 
 from __future__ import annotations
 
@@ -11,28 +16,19 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve import __version__
-from screwsolve.batch.checking import CheckReport, ClaimResult
-from screwsolve.render.escape import cell, github_data, github_property, markdown, xml_text
-from screwsolve.solution.result import ScrewValue, VectorValue
-from screwsolve.symbolic.printing import text, vector_text
+from screwsolve.batch.reports import CheckReport, ClaimResult, FileReport, text_of
+from screwsolve.render.escape import (
+    cell,
+    github_data,
+    github_property,
+    markdown,
+    terminal,
+    xml_text,
+)
+from screwsolve.version import __version__
 
 STYLE = {"ok": "green", "fail": "red", "error": "red"}
-
-
-def shown(value: object) -> str:
-    """A true value as text: an expression, a vector, a screw, a list of names or a yes/no."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(value) + "]"
-    if isinstance(value, VectorValue):
-        return vector_text(value.terms)
-    if isinstance(value, ScrewValue):
-        return f"{{{shown(value.resultant)} ; {shown(value.moment)}}}_{value.point}"
-    return text(value)
+HUMAN_FORMATS = ("concise", "table")
 
 
 def claim_message(claim: ClaimResult) -> str:
@@ -43,7 +39,50 @@ def claim_message(claim: ClaimResult) -> str:
         return f"undecided: {claim.detail}"
     if claim.status == "fail" and claim.got is None:
         return claim.detail
-    return f"expected {claim.expected}, got {shown(claim.got)}"
+    return f"expected {claim.expected}, got {text_of(claim.got)}"
+
+
+def _posix(path: str) -> str:
+    return PurePath(path).as_posix()
+
+
+def problems(report: CheckReport) -> list[tuple[str, int, int, str]]:
+    """(file, line, column, message) of every failure, in file order."""
+    found = []
+    for file in report.files:
+        for d in file.diagnostics:
+            found.append((_posix(file.path), d.line, d.col, d.message))
+        for claim in file.claims:
+            if claim.status != "ok":
+                found.append(
+                    (
+                        _posix(file.path),
+                        claim.line,
+                        claim.col,
+                        f"{claim.path}: {claim_message(claim)}",
+                    )
+                )
+    return found
+
+
+def summary_line(report: CheckReport) -> str:
+    cached = sum(1 for f in report.files if f.cached)
+    invalid = sum(1 for f in report.files if f.diagnostics)
+    line = (
+        f"{len(report.files)} files, {report.claim_count} claims, {report.failed_count} failed, "
+        f"{invalid} invalid files"
+    )
+    return line + (f" ({cached} from the cache)" if cached else "")
+
+
+def render_concise(report: CheckReport) -> str:
+    """One `file:line:col: claim: expected X, got Y` line per failure, then a summary line;
+    every line as ruff, mypy and pytest print theirs, so editors and CI logs link them."""
+    lines = [
+        terminal(f"{file}:{line}:{col}: {message}") for file, line, col, message in problems(report)
+    ]
+    lines.append(summary_line(report))
+    return "\n".join(lines) + "\n"
 
 
 def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
@@ -56,14 +95,12 @@ def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
     table.add_column("claims", justify="right")
     table.add_column("details", overflow="fold")
     for file in report.files:
-        details = []
-        for diagnostic in file.diagnostics:
-            details.append(str(diagnostic))
-        for claim in file.claims:
-            if claim.status != "ok":
-                details.append(
-                    f"{file.path}:{claim.line}:{claim.col}: {claim.path}: {claim_message(claim)}"
-                )
+        details = [str(d) for d in file.diagnostics]
+        details += [
+            f"{file.path}:{c.line}:{c.col}: {c.path}: {claim_message(c)}"
+            for c in file.claims
+            if c.status != "ok"
+        ]
         passed = sum(1 for c in file.claims if c.status == "ok")
         table.add_row(
             cell(file.path),
@@ -71,49 +108,52 @@ def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
             f"{passed}/{len(file.claims)}",
             cell("\n".join(details)),
         )
-    summary = (
-        f"{len(report.files)} files, {report.claim_count} claims, "
-        f"{report.failed_count} failed, "
-        f"{sum(1 for f in report.files if f.diagnostics)} invalid files"
-    )
-    return Group(table, Text(summary))
+    return Group(table, Text(summary_line(report)))
 
 
 def check_document(report: CheckReport) -> dict[str, Any]:
-    """The `check --json` envelope (schema_version 1)."""
+    """The `check --format json` document (schemas/check.schema.json, schema_version 1)."""
     return {
         "schema_version": 1,
         "tool": {"name": "screwsolve", "version": __version__},
         "command": "check",
-        "status": "ok" if report.ok else "fail",
-        "files": [
-            {
-                "path": PurePath(f.path).as_posix(),
-                "status": f.status,
-                "claims": [
-                    {
-                        "path": c.path,
-                        "line": c.line,
-                        "col": c.col,
-                        "status": c.status,
-                        "expected": c.expected,
-                        "got": shown(c.got),
-                        "message": claim_message(c) if c.status != "ok" else "",
-                    }
-                    for c in f.claims
-                ],
-                "diagnostics": [
-                    {"line": d.line, "col": d.col, "message": d.message} for d in f.diagnostics
-                ],
-            }
-            for f in report.files
-        ],
+        "status": "ok" if report.ok else ("error" if _has_errors(report) else "fail"),
+        "seed": report.seed,
+        "files": [_file_document(f) for f in report.files],
         "summary": {
             "files": len(report.files),
             "claims": report.claim_count,
             "failed": report.failed_count,
             "errors": sum(1 for f in report.files if f.diagnostics),
+            "cached": sum(1 for f in report.files if f.cached),
         },
+    }
+
+
+def _has_errors(report: CheckReport) -> bool:
+    return not report.files or any(f.status == "error" for f in report.files)
+
+
+def _file_document(file: FileReport) -> dict[str, Any]:
+    return {
+        "path": _posix(file.path),
+        "status": file.status,
+        "cached": file.cached,
+        "claims": [
+            {
+                "path": c.path,
+                "line": c.line,
+                "col": c.col,
+                "status": c.status,
+                "expected": c.expected,
+                "got": text_of(c.got),
+                "message": claim_message(c) if c.status != "ok" else "",
+            }
+            for c in file.claims
+        ],
+        "diagnostics": [
+            {"line": d.line, "col": d.col, "message": d.message} for d in file.diagnostics
+        ],
     }
 
 
@@ -122,10 +162,9 @@ def junit_xml(report: CheckReport) -> str:
     root = ET.Element("testsuites", name="screwsolve")
     total = failures = errors = 0
     for file in report.files:
-        suite = ET.SubElement(root, "testsuite", name=xml_text(PurePath(file.path).as_posix()))
+        suite = ET.SubElement(root, "testsuite", name=xml_text(_posix(file.path)))
         classname = xml_text(PurePath(file.path).stem)
-        cases = 0
-        suite_failures = suite_errors = 0
+        cases = suite_failures = suite_errors = 0
         if file.diagnostics:
             case = ET.SubElement(suite, "testcase", classname=classname, name="load")
             error = ET.SubElement(
@@ -136,24 +175,19 @@ def junit_xml(report: CheckReport) -> str:
         for claim in file.claims:
             case = ET.SubElement(suite, "testcase", classname=classname, name=xml_text(claim.path))
             cases += 1
+            message = xml_text(claim_message(claim))
             if claim.status == "fail":
-                failure = ET.SubElement(
-                    case, "failure", type="ClaimMismatch", message=xml_text(claim_message(claim))
-                )
-                failure.text = xml_text(f"expected: {claim.expected}\ngot: {shown(claim.got)}")
+                failure = ET.SubElement(case, "failure", type="ClaimMismatch", message=message)
+                failure.text = xml_text(f"expected: {claim.expected}\ngot: {text_of(claim.got)}")
                 suite_failures += 1
             elif claim.status == "error":
-                error = ET.SubElement(
-                    case, "error", type="ClaimError", message=xml_text(claim_message(claim))
-                )
-                error.text = xml_text(claim_message(claim))
+                error = ET.SubElement(case, "error", type="ClaimError", message=message)
+                error.text = message
                 suite_errors += 1
         suite.set("tests", str(cases))
         suite.set("failures", str(suite_failures))
         suite.set("errors", str(suite_errors))
-        total += cases
-        failures += suite_failures
-        errors += suite_errors
+        total, failures, errors = total + cases, failures + suite_failures, errors + suite_errors
     root.set("tests", str(total))
     root.set("failures", str(failures))
     root.set("errors", str(errors))
@@ -161,10 +195,11 @@ def junit_xml(report: CheckReport) -> str:
 
 
 def github_annotations(report: CheckReport) -> str:
-    """GitHub Actions workflow commands: one ::error per failed claim or invalid file."""
+    """GitHub Actions workflow commands: one ::error per failed claim or invalid file, at its
+    line; every value escaped as GitHub documents, so no text can start a command."""
     lines = []
     for file in report.files:
-        name = github_property(PurePath(file.path).as_posix())
+        name = github_property(_posix(file.path))
         for d in file.diagnostics:
             lines.append(
                 f"::error file={name},line={d.line},col={d.col},"
@@ -186,6 +221,6 @@ def step_summary(report: CheckReport) -> str:
     for file in report.files:
         passed = sum(1 for c in file.claims if c.status == "ok")
         rows.append(
-            f"| {markdown(PurePath(file.path).as_posix())} | {file.status} | {passed}/{len(file.claims)} |"
+            f"| {markdown(_posix(file.path))} | {file.status} | {passed}/{len(file.claims)} |"
         )
-    return "### screwsolve check\n\n" + "\n".join(rows) + "\n"
+    return "### screwsolve check\n\n" + "\n".join(rows) + f"\n\n{markdown(summary_line(report))}\n"

@@ -29,9 +29,9 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve import __version__
 from screwsolve.batch.grading import GradeReport, SubmissionResult, gradebook_rows
 from screwsolve.render.escape import csv_cell, markdown, markup, terminal
+from screwsolve.version import __version__
 
 HISTOGRAM_BINS = 10
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import sympy
 
-from screwsolve import __version__
 from screwsolve.solution.result import ScrewValue, Solution, StepsValue, VectorValue
 from screwsolve.symbolic.printing import latex, text, vector_latex, vector_text
+from screwsolve.version import __version__
 
 SCHEMA_VERSION = 1
 

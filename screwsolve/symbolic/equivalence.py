@@ -23,13 +23,14 @@ from functools import lru_cache
 import symengine as se
 import sympy
 
+from screwsolve.limits import DEFAULT_SEED
+
 PRECISION = 30  # significant digits
 BITS = 100  # the same precision in bits, for symengine (MPFR)
 PROBES = 12
 DISCONTINUOUS_PROBES = 60  # when either side has Heaviside, sign or Abs
 MIN_VALID = 4
 TOLERANCE = 1e-12
-DEFAULT_SEED = 20261121
 
 
 @dataclass(frozen=True, slots=True)

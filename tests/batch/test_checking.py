@@ -14,7 +14,7 @@ PLATE = (PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8")
 
 
 def test_every_shipped_problem_passes() -> None:
-    report = check_paths(problem_files([str(PROBLEMS)]))
+    report = check_paths(problem_files([str(PROBLEMS)]).files)
     assert len(report.files) >= 5
     failures = [
         (f.path, c.path, claim_message(c))
@@ -64,9 +64,9 @@ def test_claims_about_unknown_names_are_errors(tmp_path: Path) -> None:
 
 
 def test_a_bad_file_is_recorded_and_the_batch_goes_on(tmp_path: Path) -> None:
-    (tmp_path / "a.yaml").write_text("title: [\n", encoding="utf-8")
+    (tmp_path / "a.yaml").write_text("referential: 0\ntitle: [\n", encoding="utf-8")
     (tmp_path / "b.yaml").write_text(PLATE, encoding="utf-8")
-    report = check_paths(problem_files([str(tmp_path)]))
+    report = check_paths(problem_files([str(tmp_path)]).files)
     assert [f.status for f in report.files] == ["error", "ok"]
     assert not report.ok
 
@@ -74,6 +74,6 @@ def test_a_bad_file_is_recorded_and_the_batch_goes_on(tmp_path: Path) -> None:
 def test_folders_recurse_and_sort(tmp_path: Path) -> None:
     (tmp_path / "z").mkdir()
     for name in ["z/b.yml", "a.yaml", "c.txt"]:
-        (tmp_path / name).write_text("x", encoding="utf-8")
-    found = [Path(p).relative_to(tmp_path).as_posix() for p in problem_files([str(tmp_path)])]
+        (tmp_path / name).write_text("referential: 0\n", encoding="utf-8")
+    found = [Path(p).relative_to(tmp_path).as_posix() for p in problem_files([str(tmp_path)]).files]
     assert found == ["a.yaml", "z/b.yml"]

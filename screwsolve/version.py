@@ -1,0 +1,3 @@
+"""The version of screwsolve (a leaf module: everything may import it)."""
+
+__version__ = "0.1.0"
