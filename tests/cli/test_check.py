@@ -1,0 +1,180 @@
+"""`check` as a course's CI runs it: exactly the problem files of a repository, machine output
+that parses, one clickable line per failure, results from the cache, standard input."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from screwsolve.cli import app
+
+from ..conftest import PROBLEMS, ROOT
+
+PLATE = (PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8")
+SCHEMA = json.loads((ROOT / "schemas" / "check.schema.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture
+def course(tmp_path: Path) -> Path:
+    """A course repository: two problems (one with a wrong claim), a gitignored build folder
+    holding a copy, GitHub workflows, a pre-commit config and a YAML file that is no problem."""
+    repo = tmp_path / "course"
+    (repo / "problems").mkdir(parents=True)
+    (repo / "problems" / "plate.yaml").write_text(PLATE, encoding="utf-8")
+    wrong = PLATE.replace(
+        "theta: -m*g*l*cos(theta) + h*N_Q/sin(theta)", "theta: m*g*l*cos(theta) + h*N_Q/sin(theta)"
+    )
+    (repo / "problems" / "wrong.yaml").write_text(wrong, encoding="utf-8")
+    (repo / "build").mkdir()
+    (repo / "build" / "copy.yaml").write_text(PLATE, encoding="utf-8")
+    (repo / ".gitignore").write_text("build/\n", encoding="utf-8")
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / ".github" / "workflows" / "ci.yml").write_text("on: push\njobs: {}\n", "utf-8")
+    (repo / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
+    (repo / "mkdocs.yml").write_text("site_name: course\n", encoding="utf-8")
+    subprocess.run(["git", "init", "-q", str(repo)], check=True)
+    return repo
+
+
+def run(args: list[str], cwd: Path, env: dict[str, str] | None = None, stdin: str | None = None):
+    """The installed command in a fresh process, as CI runs it."""
+    full = {**os.environ, "NO_COLOR": "1", **(env or {})}
+    return subprocess.run(
+        ["screwsolve", *args], cwd=cwd, env=full, input=stdin, capture_output=True, text=True
+    )
+
+
+def test_a_repository_is_checked_file_by_problem_file(course: Path) -> None:
+    result = run(["check", ".", "--format", "json", "-v"], course)
+    document = json.loads(result.stdout)
+    assert sorted(f["path"] for f in document["files"]) == [
+        "problems/plate.yaml",
+        "problems/wrong.yaml",
+    ]
+    assert "build: ignored by .gitignore" in result.stderr  # pruned, never entered
+    assert "mkdocs.yml: not a screwsolve problem" in result.stderr
+    assert ".github" not in result.stdout and ".pre-commit" not in result.stdout
+    assert result.returncode == 1
+
+
+def test_json_parses_under_github_actions(course: Path, tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    result = run(["check", "problems", "--json"], course, env)
+    document = json.loads(result.stdout)  # exactly one document, no annotation before it
+    jsonschema.Draft202012Validator(SCHEMA).validate(document)
+    assert document["status"] == "fail" and document["summary"]["failed"] == 1
+    assert "::error" not in result.stdout
+    assert "| problems/wrong.yaml | fail |" in summary.read_text(encoding="utf-8")
+
+
+def test_a_failure_is_one_clickable_line(course: Path) -> None:
+    result = run(["check", "problems"], course)
+    failures = [line for line in result.stdout.splitlines() if "expected" in line]
+    line = next(i for i, t in enumerate(PLATE.splitlines(), 1) if "theta: -m*g*l*cos" in t)
+    assert len(failures) == 1
+    assert re.fullmatch(
+        rf"problems/wrong\.yaml:{line}:\d+: power_coefficients\.theta: expected .+, got .+",
+        failures[0],
+    )
+    assert result.stdout.splitlines()[-1].startswith("2 files, ")
+
+
+def test_annotations_in_actions_follow_the_human_output(course: Path) -> None:
+    result = run(["check", "problems"], course, {"GITHUB_ACTIONS": "true"})
+    assert result.stdout.startswith("::error file=problems/wrong.yaml,line=")
+    explicit = run(["check", "problems", "--format", "github"], course)
+    assert explicit.stdout.splitlines() == [
+        line for line in result.stdout.splitlines() if line.startswith("::")
+    ]
+
+
+def test_a_second_run_comes_from_the_cache_and_a_change_is_rechecked(
+    course: Path, tmp_path: Path
+) -> None:
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    first = json.loads(run(["check", "problems", "--json"], course, env).stdout)
+    assert first["summary"]["cached"] == 0
+    second = json.loads(run(["check", "problems", "--json"], course, env).stdout)
+    assert second["summary"]["cached"] == 2
+    assert second["files"] == [dict(f, cached=True) for f in first["files"]]
+    fixed = (course / "problems" / "wrong.yaml").read_text(encoding="utf-8")
+    (course / "problems" / "wrong.yaml").write_text(
+        "# fixed\n" + fixed.replace("theta: m*g*l*cos(theta) +", "theta: -m*g*l*cos(theta) +"),
+        "utf-8",
+    )
+    third = json.loads(run(["check", "problems", "--json"], course, env).stdout)
+    assert third["summary"]["cached"] == 1 and third["status"] == "ok"
+    fresh = json.loads(run(["check", "problems", "--json", "--no-cache"], course, env).stdout)
+    assert fresh["summary"]["cached"] == 0
+    cleared = run(["cache", "clear"], course, env)
+    assert cleared.returncode == 0 and "removed" in cleared.stderr
+
+
+def test_standard_input_is_checked_in_a_worker(course: Path) -> None:
+    result = run(
+        ["check", "-", "--stdin-filename", "problems/typed.yaml", "--format", "json"],
+        course,
+        stdin=PLATE,
+    )
+    document = json.loads(result.stdout)
+    assert document["files"][0]["path"] == "problems/typed.yaml"
+    assert document["status"] == "ok"
+
+
+def test_seed_zero_is_seed_zero_and_junit_is_checked_first(course: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    zero = runner.invoke(
+        app, ["check", str(course / "problems" / "plate.yaml"), "--json", "--seed", "0"]
+    )
+    assert json.loads(zero.stdout)["seed"] == 0
+    folder = runner.invoke(app, ["check", str(course / "problems"), "--junit", str(tmp_path)])
+    assert folder.exit_code == 2 and "is a folder" in folder.stderr
+
+
+def test_junit_report_is_well_formed(course: Path, tmp_path: Path) -> None:
+    import xml.etree.ElementTree as ET
+
+    report = tmp_path / "junit.xml"
+    run(["check", "problems", "--junit", str(report)], course)
+    root = ET.parse(report).getroot()
+    assert root.tag == "testsuites" and root.get("failures") == "1"
+    assert {s.get("name") for s in root} == {"problems/plate.yaml", "problems/wrong.yaml"}
+
+
+def test_an_empty_folder_is_not_a_success(tmp_path: Path) -> None:
+    result = run(["check", str(tmp_path)], tmp_path)
+    assert result.returncode == 1 and "no problem files" in result.stderr
+
+
+def test_the_published_hooks_run_on_the_repository() -> None:
+    """Each hook of .pre-commit-hooks.yaml, run as pre-commit would: its entry with the files
+    its pattern selects; the repository's own config uses the same hooks."""
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    tracked = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    for hook in hooks:
+        files = [f for f in tracked if re.search(hook["files"], f)]
+        assert files, hook["id"]
+        done = subprocess.run([*hook["entry"].split(), *files], cwd=ROOT, capture_output=True)
+        assert done.returncode == 0, (hook["id"], done.stderr[-500:])
+    own = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
+    assert [h["id"] for h in own["repos"][0]["hooks"]] == [h["id"] for h in hooks]
+
+
+def test_the_action_passes_inputs_through_the_environment() -> None:
+    action = yaml.safe_load((ROOT / "action.yml").read_text(encoding="utf-8"))
+    assert action["runs"]["using"] == "composite"
+    for step in action["runs"]["steps"]:
+        assert "${{" not in step.get("run", ""), step.get("name")
+    check = next(s for s in action["runs"]["steps"] if "screwsolve check" in s.get("run", ""))
+    assert "--junit" in check["run"]
