@@ -1,6 +1,9 @@
-"""Time and peak memory of `screwsolve validate` on hostile inputs, and on the largest problems.
+"""Time and peak memory of every command on hostile inputs of at most 1 MB, and on large valid
+problems; then the worst case per command.
 
-Run: python bench/bench_hostile.py. Each case runs in a fresh process under /usr/bin/time.
+Run: python bench/bench_hostile.py [--commands validate run check grade]. Each case runs in a
+fresh process under /usr/bin/time (peak RSS of the command and of the workers it waits for).
+The corpus of tests/data/hostile is measured too. Never run by the tests.
 """
 
 from __future__ import annotations
@@ -57,6 +60,17 @@ def cases(folder: Path) -> dict[str, Path]:
         "chain of 10 links (valid)": chain(10),
         "chain of 30 links (valid)": chain(30),
         "chain of 60 links (valid, the coordinate limit)": chain(60),
+        "1 MB of comments": HEAD + ("# " + "x" * 97 + "\n") * 9_900,
+        "exponent tower": HEAD + "coordinates: [x]\npoints: {O: {fixed_in: 0}}\n"
+        "bodies: {1: {frame: 0, origin: O}}\n"
+        "actions: [{name: a, on: 1, at: O, force: -x*((((x+1)**100)**100)**100)**100*x0}]\n",
+        "1000 actions with 40-term sums": HEAD
+        + "parameters: {a: real, b: real}\ncoordinates: [x]\npoints: {O: {fixed_in: 0}, "
+        "P: {from: O, position: x*x0}}\nbodies: {1: {frame: 0, origin: P}}\nactions:\n"
+        + "".join(
+            f"  - {{name: a{i}, on: 1, at: P, force: ({' + '.join(['a*x'] * 40)})*x0}}\n"
+            for i in range(390)
+        ),
     }
     paths = {}
     for index, (label, content) in enumerate(files.items()):
@@ -69,25 +83,62 @@ def cases(folder: Path) -> dict[str, Path]:
     return paths
 
 
-def measure(path: Path) -> tuple[float, int, str]:
+KEY = Path(__file__).resolve().parent.parent / "examples" / "grading" / "key-plate.yaml"
+HOSTILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "hostile"
+
+
+def command(name: str, path: Path, out: Path) -> list[str]:
+    if name == "run":
+        return ["run", str(path), "--format", "json"]
+    if name == "check":
+        return ["check", str(path), "--no-cache"]
+    if name == "grade":
+        return ["grade", "--key", str(KEY), str(path), "--out", str(out), "--no-cache"]
+    return ["validate", str(path)]
+
+
+def measure(args: list[str], path: Path) -> tuple[float, int, str]:
     done = subprocess.run(
-        ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "screwsolve", "validate", str(path)],
+        ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "screwsolve", *args],
         capture_output=True,
         text=True,
         check=False,
     )
     *messages, timing = done.stderr.strip().splitlines()
     seconds, kilobytes = timing.split()
-    first = messages[0] if messages else ""
-    return float(seconds), int(kilobytes) // 1024, first.replace(str(path), "FILE")[:90]
+    first = messages[0] if messages else done.stdout.strip().splitlines()[-1:] or [""]
+    line = first if isinstance(first, str) else first[0]
+    return float(seconds), int(kilobytes) // 1024, line.replace(str(path), "FILE")[:80]
 
 
 def main() -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--commands", nargs="+", default=["validate", "run", "check", "grade"])
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        print("| input | wall s | peak MB | first line of stderr |\n| --- | --- | --- | --- |")
-        for label, path in cases(Path(folder)).items():
-            seconds, megabytes, message = measure(path)
-            print(f"| {label} | {seconds:.2f} | {megabytes} | {message} |")
+        base = Path(folder)
+        inputs = cases(base)
+        small = [p for p in sorted(HOSTILE.glob("*.yaml")) if p.stat().st_size <= 1_000_000]
+        inputs.update({f"corpus: {p.name}": p for p in small})
+        inputs = {k: p for k, p in inputs.items() if p.stat().st_size <= 1_000_000}
+        slowest: dict[str, tuple[float, str]] = {}
+        heaviest: dict[str, tuple[int, str]] = {}
+        for name in args.commands:
+            print(f"\n{name}\n\n| input | wall s | peak MB | last message |")
+            print("| --- | --- | --- | --- |")
+            for label, path in inputs.items():
+                seconds, megabytes, message = measure(command(name, path, base / "out"), path)
+                print(f"| {label} | {seconds:.2f} | {megabytes} | {message} |")
+                slowest[name] = max(slowest.get(name, (0.0, "")), (seconds, label))
+                heaviest[name] = max(heaviest.get(name, (0, "")), (megabytes, label))
+        print(f"\n{len(inputs)} inputs of at most 1 MB (hostile corpus: {len(small)} files)\n")
+        print("| command | slowest input | s | heaviest input | peak MB |")
+        print("| --- | --- | --- | --- | --- |")
+        for name in args.commands:
+            (seconds, slow), (megabytes, heavy) = slowest[name], heaviest[name]
+            print(f"| {name} | {slow} | {seconds:.2f} | {heavy} | {megabytes} |")
 
 
 if __name__ == "__main__":

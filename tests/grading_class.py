@@ -309,7 +309,7 @@ def _hostile(
     if kind == "exponent-tower":
         expression = f"-{force}*((((m+1)**100)**100)**100)**100"
     elif kind == "long-expression":
-        expression = "+".join([force] * 3000)
+        expression = "+".join([force] * 5000)
     else:
         expression = "().__class__.__base__.__subclasses__()"
     text = answer.replace("EXPRESSION", expression)

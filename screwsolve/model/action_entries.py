@@ -96,17 +96,45 @@ class _Context:
     def point(self, path: Path, name: str | None, what: str) -> str | None:
         return self._reference(path, name, self.points, "point", f"{what} needs a point (at)")
 
-    def owner(self, point: str) -> tuple[bool, str | None]:
-        """(ok, body) for a point: its body, the body it is the origin of, or None when fixed in E."""
+    def owners(self, point: str) -> list[str | None] | None:
+        """What a point can belong to: its body:, else every body it is the origin of (a pivot
+        can be the origin of two), and None (the referential) first when the point stands
+        still in E (fixed in it, or placed where no coordinate and no time moves it); None for a
+        geometric point that moves with no body."""
         spec = self.points[point]
         if spec.body is not None:
-            return True, spec.body
-        origins = [b for b, body in self.bodies.items() if body.origin == point]
-        if len(origins) == 1:
-            return True, origins[0]
-        if spec.rule == "fixed":
-            return True, None
-        return False, None
+            return [spec.body]
+        origins: list[str | None] = [b for b, body in self.bodies.items() if body.origin == point]
+        if spec.rule == "fixed" or not _moves(spec.position, self.ns.time):
+            return [None, *origins]
+        return origins or None
+
+    def owner(
+        self, path: Path, point: str, prefer: list[str | None], what: str
+    ) -> tuple[bool, str | None]:
+        """(ok, body) of a point, its body chosen among several by the first of `prefer` (the
+        action's on: or by:) that is one of them; reports and returns (False, None) if none."""
+        candidates = self.owners(point)
+        if candidates is None:
+            self.out.error(
+                path,
+                f"{what} '{point}' is on no body and moves in the referential: attach it to a "
+                "body with body:",
+            )
+            return False, None
+        if len(candidates) == 1:
+            return True, candidates[0]
+        chosen = next((b for b in prefer if b is not None and b in candidates), None)
+        if chosen is None and None in candidates:
+            return True, None  # standing still: the referential's end unless named
+        if chosen is None:
+            self.out.error(
+                path,
+                f"{what} '{point}' is the origin of bodies {', '.join(map(str, candidates))}: say which "
+                "one the action acts on with on: (by: for the first end of a spring or damper)",
+            )
+            return False, None
+        return True, chosen
 
     def body(self, path: Path, name: str | None, what: str) -> str | None:
         missing = f"{what} needs the body it acts on (on)"
@@ -230,7 +258,7 @@ def _top_level_gravity(ctx: _Context, seen: set[str]) -> list[Action]:
 
 
 def _ends(
-    ctx: _Context, path: Path, between: list[str]
+    ctx: _Context, path: Path, between: list[str], on: str | None = None, by: str | None = None
 ) -> tuple[tuple[str, str], tuple[str | None, str | None]] | None:
     first = ctx.point((*path, 0), between[0], "an end")
     second = ctx.point((*path, 1), between[1], "an end")
@@ -238,14 +266,10 @@ def _ends(
         return None
     names = (first, second)
     owners: list[str | None] = []
+    preferences: list[list[str | None]] = [[by, on], [on, by]]  # on: acts on the second end
     for i, point in enumerate(names):
-        ok, owner = ctx.owner(point)
+        ok, owner = ctx.owner((*path, i), point, preferences[i], "end")
         if not ok:
-            ctx.out.error(
-                (*path, i),
-                f"end '{point}' is on no body and not fixed in the "
-                "referential: attach it with body:",
-            )
             return None
         owners.append(owner)
     if names[0] == names[1] or ctx.points[names[0]].position == ctx.points[names[1]].position:
@@ -263,7 +287,7 @@ def _ends(
 def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.spring is not None
     base = (*path, "spring")
-    ends = _ends(ctx, (*base, "between"), spec.spring.between)
+    ends = _ends(ctx, (*base, "between"), spec.spring.between, spec.on, spec.by)
     k = ctx.scalar((*base, "stiffness"), spec.spring.stiffness)
     l0 = ctx.scalar((*base, "free_length"), spec.spring.free_length)
     if ends is None or k is None or l0 is None:
@@ -289,7 +313,7 @@ def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
 def _damper(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.damper is not None
     base = (*path, "damper")
-    ends = _ends(ctx, (*base, "between"), spec.damper.between)
+    ends = _ends(ctx, (*base, "between"), spec.damper.between, spec.on, spec.by)
     c = ctx.scalar((*base, "coefficient"), spec.damper.coefficient)
     if ends is None or c is None:
         return None
@@ -353,12 +377,14 @@ def _located_on(
     if spec.on is not None:
         on = ctx.body((*path[:2], "on"), spec.on, what)
         return (on, point) if on is not None else None
-    ok, owner = ctx.owner(point)
-    if not ok or owner is None:
+    ok, owner = ctx.owner(path, point, [spec.on], f"{what} at point")
+    if not ok:
+        return None
+    if owner is None:
         ctx.out.error(
             path,
-            f"{what} at point '{point}', which is on no body: attach the point "
-            "with body: or give on:",
+            f"{what} at point '{point}', which is on no body: attach the point with body: or "
+            "give on:",
         )
         return None
     return owner, point
@@ -528,3 +554,8 @@ def build_joints(
             )
         )
     return result
+
+
+def _moves(position: Vector, time: sympy.Symbol) -> bool:
+    """True when a position depends on time (through a coordinate or t itself)."""
+    return any(matrix.has(time) for matrix, _ in position.args)

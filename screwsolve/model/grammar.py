@@ -58,6 +58,7 @@ _SCALAR_FUNCTIONS: dict[str, tuple[Callable[..., sympy.Expr], int]] = {
 }
 FUNCTION_NAMES = frozenset(_SCALAR_FUNCTIONS) | {"diff", "cross", "dot"}
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_LONG_NUMBER = re.compile(rf"(?<![A-Za-z0-9_.])\d{{{MAX_INT_DIGITS + 1},}}")
 
 
 def check_name(name: str) -> str | None:
@@ -202,6 +203,9 @@ def _precheck(text: str) -> None:
             raise ExpressionError(f"parentheses nested deeper than {MAX_PAREN_DEPTH}", i)
     if "__" in text:
         raise ExpressionError("names may not contain '__'", text.index("__"))
+    digits = _LONG_NUMBER.search(text)
+    if digits:  # before ast: Python itself refuses 4 300 digits with a message of its own
+        raise ExpressionError(f"integer with more than {MAX_INT_DIGITS} digits", digits.start())
 
 
 def parse(text: str, namespace: Namespace) -> Value:

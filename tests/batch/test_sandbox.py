@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import time
+from pathlib import Path
+
+import pytest
 
 from screwsolve.batch.sandbox import run_limited, run_many
 
@@ -64,3 +69,48 @@ def _spin_or_square(item: object) -> int:
 
 def test_zero_seconds_runs_in_process() -> None:
     assert run_limited(_square, 3, seconds=0).value == 9
+
+
+SPINNER = """
+import os, sys
+from pathlib import Path
+from screwsolve.batch.sandbox import run_many
+
+def spin(item):
+    Path(sys.argv[1], str(os.getpid())).write_text("")
+    while True:
+        pass
+
+if __name__ == "__main__":
+    run_many(spin, [1, 2, 3, 4], jobs=2, seconds=600)
+"""
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT])
+def test_a_signal_stops_the_batch_and_every_worker(tmp_path: Path, signal_number: int) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "spinner.py"
+    script.write_text(SPINNER, encoding="utf-8")
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    batch = subprocess.Popen([sys.executable, str(script), str(pids)], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while len(list(pids.iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    workers = [int(p.name) for p in pids.iterdir()]
+    assert len(workers) == 2
+    batch.send_signal(signal_number)
+    _, stderr = batch.communicate(timeout=30)
+    assert batch.returncode != 0
+    assert b"BatchInterruptedError" in stderr  # the batch ended by the signal
+    for pid in workers:
+        for _ in range(100):
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail(f"worker {pid} still runs")

@@ -142,3 +142,25 @@ def test_check_speaks_github_actions(
     assert f"::error file={path.as_posix()},line={line},col=" in result.stdout
     assert "title=power_coefficients.q1::" in result.stdout
     assert "| fail |" in summary.read_text()
+
+
+def test_no_home_folder_means_no_cache_and_no_traceback(tmp_path) -> None:
+    import os
+    import subprocess
+
+    from ..conftest import ROOT
+
+    key = ROOT / "examples" / "grading" / "key-plate.yaml"
+    alice = ROOT / "examples" / "grading" / "submissions" / "alice.yaml"
+    env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CACHE_HOME")}
+    for home in (None, ""):
+        if home is not None:
+            env["HOME"] = home
+        done = subprocess.run(
+            ["screwsolve", "grade", "--key", str(key), str(alice), "--out", str(tmp_path)],
+            env=env,
+            capture_output=True,
+            text=True,
+        )
+        assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "no home folder: running without a cache" in done.stdout + done.stderr
