@@ -87,7 +87,9 @@ def analyse_constraints(
         if rate in replace:
             continue
         derived = constrained.diff(rate)
-        total = symbols.static(coefficients[name])
+        # both sides where the constraints hold: a velocity-dependent coefficient (friction,
+        # drag) changes with the eliminated rates too
+        total = symbols.static(coefficients[name]).xreplace(replace)
         if equivalent(derived, total).equal is False:
             warnings.append(
                 f"d(P under constraints)/d{name}' = {simplest(derived)} is not the power "

@@ -96,6 +96,36 @@ def factored(expr: sympy.Expr, size: int | None = None) -> sympy.Expr:
     return factored if sympy.count_ops(factored) + penalty < size else expr
 
 
+def _signs(expr: sympy.Expr) -> sympy.Expr:
+    """a/|a| (and |a|/a) written as sign(a), what Coulomb friction's derivatives produce."""
+
+    def is_ratio(node: sympy.Basic) -> bool:
+        if not isinstance(node, sympy.Mul):
+            return False
+        return any(
+            isinstance(f, sympy.Pow) and isinstance(f.base, sympy.Abs) and f.exp in (1, -1)
+            for f in node.args
+        ) or any(isinstance(f, sympy.Abs) for f in node.args)
+
+    def rewrite(node: sympy.Mul) -> sympy.Expr:
+        factors = list(node.args)
+        for index, factor in enumerate(factors):
+            inverse = isinstance(factor, sympy.Pow) and factor.exp == -1
+            absolute = factor.base if inverse else factor
+            if not isinstance(absolute, sympy.Abs):
+                continue
+            inner = absolute.args[0]
+            partner = inner if inverse else 1 / inner
+            if partner in factors:
+                rest = [
+                    f for i, f in enumerate(factors) if i not in (index, factors.index(partner))
+                ]
+                return sympy.Mul(*rest) * sympy.sign(inner)
+        return node
+
+    return expr.replace(is_ratio, rewrite)
+
+
 @lru_cache(maxsize=4096)
 def simplest(expr: sympy.Expr) -> sympy.Expr:
     """A smaller equal form of a static expression (never larger than the input)."""
@@ -117,4 +147,6 @@ def simplest(expr: sympy.Expr) -> sympy.Expr:
         consider(TR10i(best))  # cos a cos b - sin a sin b = cos(a + b): a frame chain's dots
     if best_size <= SIMPLIFY_FACTOR_OPERATIONS:
         consider(factored(best, best_size))
+    if best.has(sympy.Abs):
+        consider(_signs(best))
     return best

@@ -74,3 +74,34 @@ def test_a_constraint_not_linear_in_the_rates_is_ignored_with_a_warning() -> Non
     _, result = analyse("x'**2 + y'**2 = v**2")
     assert any("is not linear in the rates; ignored" in w for w in result.warnings)
     assert result.eliminated == {}
+
+
+def test_coulomb_friction_under_a_constraint_gives_no_false_warning() -> None:
+    """A block on the line y = 0 with friction -mu N v/|v|: by hand, P under y' = 0 is
+    F x' - mu N |x'| = x'(F - mu N sign(x')), whose x'-derivative F - mu N sign(x') is Q^x where
+    y' = 0: no Remark 13.3.5 warning, and the derivative prints with sign()."""
+    from screwsolve.solution.build import present
+
+    analysis = solve_text(
+        """
+title: block on a rough plane
+referential: 0
+parameters: {N: positive, mu: positive, F: real}
+coordinates: [x, y]
+frames: {0: {}}
+points: {O: {fixed_in: 0}, P: {from: O, position: x*x0 + y*y0}}
+bodies: {block: {frame: 0, origin: P}}
+actions:
+  - {name: push, on: block, at: P, force: F*x0}
+  - {name: friction, friction: {at: P, normal: N, coefficient: mu}}
+constraints: [y = 0]
+"""
+    )
+    constraints = analysis.constraints
+    assert constraints.warnings == []
+    x_rate = analysis.system.namespace.symbols.rate["x"]
+    F, N, mu = (analysis.system.parameters[n] for n in ("F", "N", "mu"))
+    expected = x_rate * (F - mu * N * sympy.sign(x_rate))
+    assert same(analysis.static(constraints.power), expected)
+    printed = present(analysis).constraints.power
+    assert printed.has(sympy.sign) and not printed.has(sympy.Abs)

@@ -196,3 +196,21 @@ def test_the_cost_bounds_what_expansion_gives(text: str) -> None:
     generators = [*COST_NAMES, sympy.sin(COST_NAMES[0])]
     degree = sympy.Poly(expanded, *generators).total_degree() if expanded.free_symbols else 0
     assert degree <= value.cost.degree
+
+
+def test_the_largest_real_answers_fit_the_limits() -> None:
+    """A 6-degree-of-freedom body on three springs: every generalized force written out in full
+    (no shared names), as a key or a student would write it, is accepted by the grammar."""
+    from screwsolve.api import analyse, load, solve
+    from screwsolve.limits import MAX_EXPRESSION_CHARS
+    from screwsolve.symbolic.printing import text
+
+    from ..conftest import ROOT
+
+    path = ROOT / "tests" / "data" / "large" / "body-on-springs.yaml"
+    solution = solve(path)
+    namespace = analyse(load(path)).system.namespace
+    texts = [text(solution.unshared(value)) for value in solution.coefficients.values()]
+    assert max(len(t) for t in texts) > MAX_EXPRESSION_CHARS / 5  # they are real large answers
+    for written in texts:
+        parse_scalar(written, namespace)

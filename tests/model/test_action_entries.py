@@ -1,0 +1,61 @@
+"""Action entries find the bodies they act on: from body:, from a body's origin, from a point
+that stands still, and, for a point that is the origin of two bodies, from on: or by:."""
+
+from __future__ import annotations
+
+import pytest
+
+from screwsolve.errors import InputError
+
+from ..conftest import same, solve_text
+
+# A block slides on a rail (x, positive), a pendulum hangs from the block's origin Bk (theta).
+# Bk is the origin of both bodies. A spring of stiffness k, free length l0 joins the wall W (at
+# O) to Bk: its length is |x| = x, its tension k (x - l0) pulls Bk towards W, so by hand
+# Q^x = -k (x - l0) and Q^theta = 0 (v_Bk = x' x0 has no theta' part) whichever body takes it.
+PIVOT = """
+title: a spring to a pivot shared by two bodies
+referential: 0
+parameters: {k: positive, l0: positive, L: positive}
+coordinates: [{x: positive}, theta]
+frames: {0: {}, 1: {from: 0, rotate: [z, theta]}}
+points:
+  O: {fixed_in: 0}
+  Bk: {from: O, position: x*x0}
+  G: {from: Bk, position: L*x1, body: pendulum}
+bodies:
+  block: {frame: 0, origin: Bk}
+  pendulum: {frame: 1, origin: Bk}
+actions:
+  - {name: spring, ON spring: {between: [O, Bk], stiffness: k, free_length: l0}}
+"""
+
+
+@pytest.mark.parametrize("body", ["block", "pendulum"])
+def test_on_names_the_body_at_a_shared_pivot(body: str) -> None:
+    analysis = solve_text(PIVOT.replace("ON", f"on: {body},"))
+    spring = analysis.actions[0]
+    x = analysis.system.namespace.symbols.coordinate["x"]
+    k, l0 = analysis.system.parameters["k"], analysis.system.parameters["l0"]
+    assert same(analysis.static(spring.coefficients["x"]), -k * (x - l0))
+    assert same(analysis.static(spring.coefficients["theta"]), 0)
+    assert [s.on for s in spring.screws] == [body]
+    other = "pendulum" if body == "block" else "block"
+    assert analysis.replacement(other).resultant.args == []
+
+
+def test_a_shared_pivot_without_on_is_a_located_error() -> None:
+    with pytest.raises(InputError) as info:
+        solve_text(PIVOT.replace("ON", ""))
+    message = info.value.diagnostics[0].message
+    assert "is the origin of bodies block, pendulum" in message and "on:" in message
+
+
+def test_a_point_placed_at_a_constant_position_stands_still() -> None:
+    text = (
+        PIVOT.replace("ON", "on: block,")
+        .replace("  O: {fixed_in: 0}\n", "  O: {fixed_in: 0}\n  W: {from: O, position: L*y0}\n")
+        .replace("between: [O, Bk]", "between: [W, Bk]")
+    )
+    analysis = solve_text(text)  # W on no body: accepted, it cannot move
+    assert [s.on for s in analysis.actions[0].screws] == ["block"]
