@@ -20,18 +20,21 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 
 
+Rotation = Annotated[list[ExprText], Field(min_length=2, max_length=2)]
+
+
 class Frame(_Model):
     """A frame of unit vectors, either the referential (no `from`) or a simple rotation of a parent."""
 
     from_: Name | None = Field(
         default=None, alias="from", description="Parent frame; omit for the referential."
     )
-    rotate: list[str] | None = Field(
+    rotate: Rotation | list[Rotation] | None = Field(
         default=None,
-        min_length=2,
-        max_length=2,
         description="[AXIS, ANGLE]: simple rotation of ANGLE about AXIS (x|y|z of the parent, "
-        "or a unit-vector name).",
+        "or a unit-vector name; -y for the opposite direction). A list of them, "
+        "[[z, psi], [x, theta], [z, phi]], is a body-fixed sequence: its intermediate frames are "
+        "named NAME_1, NAME_2, ...",
     )
     axes: dict[Literal["x", "y", "z"], Name] | None = Field(
         default=None, description="Renamed unit vectors, e.g. {x: u, y: v}."

@@ -28,6 +28,59 @@ AXES = ("x", "y", "z")
 UnitKey = tuple[str, int]  # (frame name, axis index)
 
 
+@dataclass(frozen=True)
+class FrameEntry:
+    """One frame to build: the referential, or one simple rotation of a parent. A sequence of
+    rotations written in one line (`rotate: [[z, psi], [x, theta], [z, phi]]`) gives one entry
+    per rotation, the intermediate frames named NAME_1, NAME_2, ..."""
+
+    name: str
+    from_: str | None
+    rotate: tuple[str, str] | None  # axis text, angle text
+    axes: dict[str, str]
+    path: Path
+    rotate_path: Path
+
+
+def frame_entries(problem: Problem, out: _Reporter) -> dict[str, FrameEntry]:
+    """The file's frames, sequences of rotations expanded, in the file's order."""
+    entries: dict[str, FrameEntry] = {}
+    for name, spec in problem.frames.items():
+        path: Path = ("frames", name)
+        steps = spec.rotate
+        if steps is None or isinstance(steps[0], str):
+            rotate = None if steps is None else (str(steps[0]), str(steps[1]))
+            entries[name] = FrameEntry(
+                name,
+                spec.from_,
+                rotate,
+                {str(k): v for k, v in (spec.axes or {}).items()},
+                path,
+                (*path, "rotate"),
+            )
+            continue
+        parent = spec.from_
+        for index, step in enumerate(steps):
+            last = index == len(steps) - 1
+            step_name = name if last else f"{name}_{index + 1}"
+            if step_name in problem.frames and not last:
+                out.error(
+                    (*path, "rotate", index),
+                    f"the intermediate frame of this rotation would be named '{step_name}', "
+                    "which names a frame of the file already",
+                )
+            entries[step_name] = FrameEntry(
+                step_name,
+                parent,
+                (str(step[0]), str(step[1])),
+                {str(k): v for k, v in (spec.axes or {}).items()} if last else {},
+                path,
+                (*path, "rotate", index),
+            )
+            parent = step_name
+    return entries
+
+
 class _Reporter(Protocol):
     def error(self, path: Path, message: str, *, key: bool = False) -> None: ...
 
@@ -63,7 +116,7 @@ class FrameTree:
     @classmethod
     def build(cls, problem: Problem, ns: Namespace, out: _Reporter) -> FrameTree:
         """Orient every frame of the problem, parents first, reporting every bad entry."""
-        declared = problem.frames
+        declared = frame_entries(problem, out)
         tree = cls(problem.referential, {}, {}, {}, {}, {}, set())
         tree.body_frames = {b.frame for b in problem.bodies.values()}
         if problem.referential not in declared:
@@ -79,12 +132,12 @@ class FrameTree:
             )
         taken: dict[str, str] = {}
         for name, spec in declared.items():
-            path: Path = ("frames", name)
+            path = spec.path
             reason = None if name.isdigit() else check_name(name)
             if reason:
                 out.error(path, f"frame {reason}", key=True)
             names = {axis: f"{axis}{name}" for axis in AXES}
-            for axis, new in (spec.axes or {}).items():
+            for axis, new in spec.axes.items():
                 why = check_name(new)
                 if why:
                     out.error((*path, "axes", axis), f"unit vector {why}")
@@ -106,7 +159,7 @@ class FrameTree:
             if spec.from_ is not None and spec.rotate is None:
                 out.error(path, f"frame '{name}' has from but no rotate: [axis, angle]")
             if spec.rotate is not None and spec.from_ is None:
-                out.error((*path, "rotate"), "rotate needs from")
+                out.error(spec.rotate_path, "rotate needs from")
         for name in declared:
             tree.frames[name] = ReferenceFrame(
                 f"F{len(tree.frames)}",
@@ -121,47 +174,51 @@ class FrameTree:
                     if (name, i) in tree.unit_names
                 }
             )
-        tree._orient(problem, ns, out)
+        tree._orient(declared, ns, out)
         return tree
 
-    def _orient(self, problem: Problem, ns: Namespace, out: _Reporter) -> None:
-        declared = problem.frames
-
+    def _orient(self, declared: dict[str, FrameEntry], ns: Namespace, out: _Reporter) -> None:
         def parent(name: str) -> str | None:
             spec = declared[name]
             return spec.from_ if spec.from_ in declared else None
 
         order, cyclic = parents_first(declared, parent)
         for name in cyclic:
-            out.error(("frames", name, "from"), f"frame '{name}' is rotated from itself (a cycle)")
+            out.error(
+                (*declared[name].path, "from"), f"frame '{name}' is rotated from itself (a cycle)"
+            )
         unit_ns = Namespace(ns.scalars, dict(self.unit_vectors), ns.rates, ns.time)
         for name in order:
             spec = declared[name]
             self.parents[name] = spec.from_
             if spec.from_ is None or spec.rotate is None:
                 continue
-            path: Path = ("frames", name)
+            path, rotate_path = spec.path, spec.rotate_path
             if spec.from_ not in declared:
                 out.error(
                     (*path, "from"), f"unknown frame '{spec.from_}'" + suggest(spec.from_, declared)
                 )
                 continue
             axis_text, angle_text = spec.rotate
+            negative = axis_text.startswith("-")  # about -y by q is about y by -q
+            axis_text = axis_text.removeprefix("-").strip()
             parent_frame = self.frames[spec.from_]
             axis_key = self._axis_key(name, spec.from_, axis_text)
             if axis_key is None:
                 out.error(
-                    (*path, "rotate", 0),
-                    f"axis '{axis_text}' is not x, y, z or a unit vector"
-                    + suggest(axis_text, [*AXES, *self.unit_vectors]),
+                    (*rotate_path, 0),
+                    f"axis '{axis_text}' is not x, y, z or a unit vector (with - before it for the "
+                    "opposite direction)" + suggest(axis_text, [*AXES, *self.unit_vectors]),
                 )
                 continue
-            angle = out.expression((*path, "rotate", 1), angle_text, parse_scalar, unit_ns)
+            angle = out.expression((*rotate_path, 1), angle_text, parse_scalar, unit_ns)
             if not isinstance(angle, sympy.Expr):
                 continue
             if angle.has(sympy.Derivative):
-                out.error((*path, "rotate", 1), "a rotation angle may not contain rates (q')")
+                out.error((*rotate_path, 1), "a rotation angle may not contain rates (q')")
                 continue
+            if negative:
+                angle = -angle
             axis_frame, axis_index = axis_key
             if axis_frame == name:  # the child's own axis, identical to the parent's same axis
                 axis_frame, axis_index = spec.from_, axis_index
@@ -171,7 +228,7 @@ class FrameTree:
                 child.orient_axis(parent_frame, axis_vector, angle)
             except ValueError:  # the axis moves in the parent, or is not related to it yet
                 out.error(
-                    (*path, "rotate", 0),
+                    (*rotate_path, 0),
                     f"axis '{axis_text}' is not fixed in frame '{spec.from_}': a rotation "
                     "turns about an axis of the frame it starts from (or one aligned with it)",
                 )

@@ -65,3 +65,62 @@ def test_candidate_products_too_large_to_count_rank_after_every_small_one(monkey
     monkeypatch.setattr(sympy, "count_ops", lambda *args: 1 / 0)
     assert frames._size(large * frame.x + frame.y) == (1, 0)
     assert small[0] == 0 and small < (1, 0)
+
+
+EULER_ONE_LINE = """title: euler in one line
+referential: 0
+coordinates: [psi, theta, phi]
+frames:
+  0: {}
+  B: {from: 0, rotate: [[z, psi], [x, theta], [z, phi]]}
+points: {O: {fixed_in: 0}}
+bodies: {1: {frame: B, origin: O}}
+"""
+
+
+def test_a_rotation_sequence_in_one_line_names_its_intermediate_frames() -> None:
+    """psi about z0, then theta about the new x, then phi about the new z: the angular velocity
+    is psi' z0 + theta' x_{B_1} + phi' z_B, as for three frames written out."""
+    analysis = solve_text(EULER_ONE_LINE)
+    frames = analysis.system.frames
+    assert frames.parents["B_1"] == "0" and frames.parents["B_2"] == "B_1"
+    assert frames.parents["B"] == "B_2"
+    omega = frames.angular_velocity("B")
+    terms = [(str(analysis.static(c)), u) for c, u in frames.terms(omega)]
+    assert terms == [("psi'", "z0"), ("theta'", "xB_1"), ("phi'", "zB")]
+
+
+def test_a_negative_axis_turns_the_other_way() -> None:
+    """About -y by q is about y by -q: omega = -q' y0, and x1 = cos q x0 + sin q z0
+    (a turn about y by -q carries x towards +z)."""
+    text = """title: minus y
+referential: 0
+coordinates: [q]
+frames:
+  0: {}
+  1: {from: 0, rotate: [-y, q]}
+points: {O: {fixed_in: 0}}
+bodies: {1: {frame: 1, origin: O}}
+"""
+    analysis = solve_text(text)
+    frames = analysis.system.frames
+    terms = [(str(analysis.static(c)), u) for c, u in frames.terms(frames.angular_velocity("1"))]
+    assert terms == [("-q'", "y0")]
+    vectors = analysis.system.namespace.vectors
+    x1 = vectors["x1"].express(frames.frames["0"])
+    assert [(str(analysis.static(c)), u) for c, u in frames.terms(x1)] == [
+        ("cos(q)", "x0"),
+        ("sin(q)", "z0"),
+    ]
+
+
+def test_an_intermediate_frame_may_not_take_a_declared_name() -> None:
+    import pytest
+
+    from screwsolve.errors import InputError
+
+    text = EULER_ONE_LINE.replace("  0: {}\n", "  0: {}\n  B_1: {from: 0, rotate: [z, psi]}\n")
+    with pytest.raises(InputError) as info:
+        solve_text(text)
+    messages = [d.message for d in info.value.diagnostics]
+    assert any("would be named 'B_1'" in m for m in messages), messages
