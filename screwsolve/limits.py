@@ -43,6 +43,7 @@ MAX_DEGREE = 1000
 MAX_ENTRIES = {
     "parameters": 200,
     "coordinates": 60,
+    "functions": 60,
     "frames": 200,
     "points": 400,
     "bodies": 100,

@@ -29,7 +29,7 @@ class Frame(_Model):
     from_: Name | None = Field(
         default=None, alias="from", description="Parent frame; omit for the referential."
     )
-    rotate: Rotation | list[Rotation] | None = Field(
+    rotate: Rotation | Annotated[list[Rotation], Field(max_length=12)] | None = Field(
         default=None,
         description="[AXIS, ANGLE]: simple rotation of ANGLE about AXIS (x|y|z of the parent, "
         "or a unit-vector name; -y for the opposite direction). A list of them, "
@@ -257,6 +257,12 @@ class Problem(_Model):
     coordinates: list[Name | dict[Name, Assumption]] = Field(
         default_factory=list,
         description="Generalized coordinates q_i(t); `{r: positive}` gives one an assumption.",
+    )
+    functions: list[Name | dict[Name, Assumption]] = Field(
+        default_factory=list,
+        description="Specified functions of time F(t) (inputs such as a motor torque): usable "
+        "with their rates F' in actions, potentials, constraints, positions and angles; never "
+        "coordinates (no partial screw of their own: their rates stay in the time screw).",
     )
     frames: dict[Name, Frame] = Field(description="Frames by name.")
     points: dict[Name, Point] = Field(default_factory=dict, description="Points by name.")

@@ -9,7 +9,7 @@ are simplest: a rotation about a parent's axis makes that axis a unit vector of 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 import sympy
@@ -187,7 +187,7 @@ class FrameTree:
             out.error(
                 (*declared[name].path, "from"), f"frame '{name}' is rotated from itself (a cycle)"
             )
-        unit_ns = Namespace(ns.scalars, dict(self.unit_vectors), ns.rates, ns.time)
+        unit_ns = replace(ns, vectors=dict(self.unit_vectors))
         for name in order:
             spec = declared[name]
             self.parents[name] = spec.from_

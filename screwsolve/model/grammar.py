@@ -83,6 +83,7 @@ class Namespace:
     vectors: dict[str, Vector] = field(default_factory=dict)
     rates: dict[str, sympy.Expr] = field(default_factory=dict)
     time: sympy.Symbol = field(default_factory=lambda: sympy.Symbol("t"))
+    functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
 
     def known(self) -> list[str]:
         """Every name an expression may use, for suggestions."""
@@ -92,7 +93,15 @@ class Namespace:
     def symbols(self) -> StaticSymbols:
         """The problem's coordinates and rates as plain symbols (and back)."""
         coordinates = {name: self.scalars[name] for name in self.rates}
-        return StaticSymbols(coordinates, self.rates, self.time)
+        return StaticSymbols(coordinates, self.rates, self.time, self.functions)
+
+    def rate_of(self, name: str) -> sympy.Expr | None:
+        """The rate q' of a coordinate or F' of a specified function, or None."""
+        if name in self.rates:
+            return self.rates[name]
+        if name in self.functions:
+            return self.functions[name].diff(self.time)
+        return None
 
     def static(self, expr: sympy.Expr) -> sympy.Expr:
         """Coordinates and rates as plain real symbols (for printing and numeric probing)."""
@@ -305,10 +314,14 @@ class _Builder:
         name = node.id
         if name.endswith(RATE_SUFFIX):
             base = name[: -len(RATE_SUFFIX)]
-            if base in self.ns.rates:
-                return Value.of_scalar(self.ns.rates[base], ATOM)
+            rate = self.ns.rate_of(base)
+            if rate is not None:
+                return Value.of_scalar(rate, ATOM)
             if base in self.ns.scalars or base in ("t", "pi"):
-                raise self._error(node, f"'{base}' is not a coordinate: it has no rate {base}'")
+                raise self._error(
+                    node,
+                    f"'{base}' is not a coordinate or a function of time: it has no rate {base}'",
+                )
             raise self._error(node, f"unknown coordinate '{base}' in {base}'" + self._hint(base))
         if name in self.ns.scalars:
             return Value.of_scalar(self.ns.scalars[name], ATOM)
@@ -456,9 +469,12 @@ class _Builder:
         q, t = node.args
         if not isinstance(t, ast.Name) or t.id != "t":
             raise self._error(t, "only time derivatives are allowed: diff(q, t)")
-        if not isinstance(q, ast.Name) or q.id not in self.ns.rates:
-            raise self._error(q, "diff(q, t) takes a coordinate name as q")
-        return Value.of_scalar(self.ns.rates[q.id], ATOM)
+        rate = self.ns.rate_of(q.id) if isinstance(q, ast.Name) else None
+        if rate is None:
+            raise self._error(
+                q, "diff(q, t) takes a coordinate or a function of time (functions:) as q"
+            )
+        return Value.of_scalar(rate, ATOM)
 
 
 def _describe(node: object) -> str:

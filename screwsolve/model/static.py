@@ -18,18 +18,31 @@ TIME = "t"  # the time variable, and the key of every time coefficient (Q^t, {V^
 
 
 class StaticSymbols:
-    """q(t) -> q and q'(t) -> q' (plain real symbols), and back, for one problem."""
+    """q(t) -> q and q'(t) -> q' (plain real symbols), and back, for one problem. Specified
+    functions of time F(t) (inputs, not coordinates) map the same way: F, F' and F''."""
 
     def __init__(
-        self, coordinates: dict[str, sympy.Expr], rates: dict[str, sympy.Expr], time: sympy.Symbol
+        self,
+        coordinates: dict[str, sympy.Expr],
+        rates: dict[str, sympy.Expr],
+        time: sympy.Symbol,
+        functions: dict[str, sympy.Expr] | None = None,
     ) -> None:
         self.time = time
         self.coordinate = {name: sympy.Symbol(name, real=True) for name in coordinates}
         self.rate = {name: sympy.Symbol(f"{name}'", real=True) for name in rates}
+        functions = functions or {}
+        self.function = {name: sympy.Symbol(name, real=True) for name in functions}
+        self.function_rate = {name: sympy.Symbol(f"{name}'", real=True) for name in functions}
+        self._function_second = {name: sympy.Symbol(f"{name}''", real=True) for name in functions}
         self.forward: dict[sympy.Expr, sympy.Symbol] = {
             rates[name]: self.rate[name] for name in rates
         }
         self.forward.update({coordinates[name]: self.coordinate[name] for name in coordinates})
+        for name, function in functions.items():
+            self.forward[function.diff(time, 2)] = self._function_second[name]
+            self.forward[function.diff(time)] = self.function_rate[name]
+            self.forward[function] = self.function[name]
         self.back: dict[sympy.Symbol, sympy.Expr] = {s: d for d, s in self.forward.items()}
         self.by_name: dict[str, sympy.Expr] = {s.name: d for s, d in self.back.items()}
         self.by_name[str(time)] = time
@@ -44,14 +57,23 @@ class StaticSymbols:
 
     def time_derivative(self, expr: sympy.Expr) -> sympy.Expr:
         """df/dt = sum df/dq q' + df/dt of a static f(q, t)."""
-        total = expr.diff(self.time)
+        total = self.explicit_static_derivative(expr)
         for name, coordinate in self.coordinate.items():
             total += expr.diff(coordinate) * self.rate[name]
         return total
 
+    def explicit_static_derivative(self, expr: sympy.Expr) -> sympy.Expr:
+        """df/dt holding the coordinates fixed, of a static f: t itself and the specified
+        functions of time (F' for F, F'' for F')."""
+        total = expr.diff(self.time)
+        for name, function in self.function.items():
+            total += expr.diff(function) * self.function_rate[name]
+            total += expr.diff(self.function_rate[name]) * self._function_second[name]
+        return total
+
     def explicit_time_derivative(self, expr: sympy.Expr) -> sympy.Expr:
         """df/dt holding the coordinates fixed, of a dynamic f(q(t), t)."""
-        return self.dynamic(self.static(expr).diff(self.time))
+        return self.dynamic(self.explicit_static_derivative(self.static(expr)))
 
     def coordinate_derivative(self, expr: sympy.Expr, name: str) -> sympy.Expr:
         """df/dq of a dynamic f, q the coordinate `name`."""

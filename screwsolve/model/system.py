@@ -49,6 +49,7 @@ class System:
     actions: list[Action]
     constraints: list[ConstraintSpec]
     joints: list[JointSpec] = field(default_factory=list)
+    functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -83,29 +84,16 @@ def build_system(problem: Problem, source: SourceMap) -> System:
             out.error(("parameters", name), f"parameter {reason}", key=True)
             continue
         parameters[name] = sympy.Symbol(name, **ASSUMPTIONS[assumption or "real"])
-    coordinates: dict[str, sympy.Expr] = {}
-    rates: dict[str, sympy.Expr] = {}
-    for index, entry in enumerate(problem.coordinates):
-        if isinstance(entry, dict):
-            if len(entry) != 1:
-                out.error(
-                    ("coordinates", index), "write a coordinate as NAME or {NAME: assumption}"
-                )
-                continue
-            name, assumption = next(iter(entry.items()))
-        else:
-            name, assumption = entry, "real"
-        reason = check_name(name)
-        if reason:
-            out.error(("coordinates", index), f"coordinate {reason}")
-            continue
-        if name in parameters or name in coordinates:
-            out.error(("coordinates", index), f"'{name}' is declared twice")
-            continue
-        q = dynamicsymbols(name, **ASSUMPTIONS[assumption])
-        coordinates[name] = q
-        rates[name] = q.diff(time)
-    namespace = Namespace(scalars={**parameters, **coordinates}, vectors={}, rates=rates, time=time)
+    coordinates = _functions_of_time(problem, "coordinates", set(parameters), out)
+    rates = {name: q.diff(time) for name, q in coordinates.items()}
+    functions = _functions_of_time(problem, "functions", {*parameters, *coordinates}, out)
+    namespace = Namespace(
+        scalars={**parameters, **coordinates, **functions},
+        vectors={},
+        rates=rates,
+        time=time,
+        functions=functions,
+    )
     frames = FrameTree.build(problem, namespace, out)
     if not frames.frames:  # without a referential nothing else can be checked meaningfully
         out.raise_if_any()
@@ -125,6 +113,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         parameters=parameters,
         coordinates=coordinates,
         rates=rates,
+        functions=functions,
         namespace=namespace,
         frames=frames,
         points=points,
@@ -134,6 +123,31 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         joints=joints,
         parameter_assumptions={k: v or "real" for k, v in problem.parameters.items()},
     )
+
+
+def _functions_of_time(
+    problem: Problem, key: Literal["coordinates", "functions"], taken: set[str], out: Collector
+) -> dict[str, sympy.Expr]:
+    """The coordinates q(t), or the specified functions F(t), each NAME or {NAME: assumption}."""
+    what = "coordinate" if key == "coordinates" else "function"
+    result: dict[str, sympy.Expr] = {}
+    for index, entry in enumerate(getattr(problem, key)):
+        if isinstance(entry, dict):
+            if len(entry) != 1:
+                out.error((key, index), f"write a {what} as NAME or {{NAME: assumption}}")
+                continue
+            name, assumption = next(iter(entry.items()))
+        else:
+            name, assumption = entry, "real"
+        reason = check_name(name)
+        if reason:
+            out.error((key, index), f"{what} {reason}")
+            continue
+        if name in taken or name in result:
+            out.error((key, index), f"'{name}' is declared twice")
+            continue
+        result[name] = dynamicsymbols(name, **ASSUMPTIONS[assumption])
+    return result
 
 
 def _build_points(

@@ -44,7 +44,9 @@ def latex(expr: sympy.Expr) -> str:
     names = {}
     for symbol in expr.free_symbols:
         name = str(symbol)
-        if name.endswith("'"):
+        if name.endswith("''"):
+            names[symbol] = rf"\ddot{{{_symbol_latex(name[:-2])}}}"
+        elif name.endswith("'"):
             names[symbol] = rf"\dot{{{_symbol_latex(name[:-1])}}}"
     return sympy.latex(expr, symbol_names=names, fold_func_brackets=True)
 

@@ -6,7 +6,7 @@ import sympy
 from sympy.physics.vector import Vector
 
 from screwsolve.mechanics.analysis import Analysis
-from screwsolve.model.grammar import parse_vector
+from screwsolve.model.grammar import parse_scalar, parse_vector
 from screwsolve.model.static import TIME
 
 from ..conftest import same, solve_text
@@ -155,3 +155,54 @@ def _components(analysis: Analysis, screws: dict) -> list[sympy.Expr]:
         for vector in (screws[q].resultant, screws[q].moment)
         for component in vector.to_matrix(frame)
     ]
+
+
+MOVING_SUPPORT = """title: pendulum hanging from a support moved as s(t), turning as an input angle
+referential: 0
+parameters: {m: positive, g: positive, l: positive}
+coordinates: [theta]
+functions: [s, T, alpha]
+frames:
+  0: {}
+  1: {from: 0, rotate: [z, theta]}
+  2: {from: 1, rotate: [z, alpha]}
+points:
+  O: {fixed_in: 0}
+  A: {from: O, position: s*x0}
+  G: {from: A, position: -l*y1, body: 1}
+bodies:
+  1: {frame: 1, origin: A}
+  2: {frame: 2, origin: A}
+actions:
+  - {name: weight, on: 1, at: G, force: -m*g*y0}
+  - {name: push, on: 1, at: G, force: T*x0 + s'*y0}
+  - {name: drive, on: 2, by: 1, moment: T*z0, at: A}
+"""
+
+
+def test_a_specified_motion_stays_in_the_time_screw() -> None:
+    """Hand derivation: v_A = s' x0 (the support), v_G = s' x0 + l theta' x1; frame 2 turns
+    by the input alpha(t) on frame 1. No partial screw for s or alpha: their rates are in {V^t}."""
+    analysis = solve_text(MOVING_SUPPORT)
+    kinematics = analysis.kinematics
+    partials = kinematics.partial_screws("1")
+    assert set(partials) == {"theta", TIME}
+    assert vector_is(analysis, partials[TIME].moment, "s'*x0")
+    assert vector_is(analysis, partials["theta"].moment, "0")
+    assert vector_is(analysis, kinematics.partial_screws("1", "G")["theta"].moment, "l*x1")
+    assert vector_is(analysis, kinematics.partial_screws("2")[TIME].resultant, "alpha'*z0")
+    coefficients = {q: analysis.static(v) for q, v in analysis.coefficients.items()}
+    # weight -m g l sin(theta); push l (T cos(theta) + s' sin(theta)), T s'; drive T alpha'
+    ns = analysis.system.namespace
+    expected = {
+        "theta": "-m*g*l*sin(theta) + l*(T*cos(theta) + s'*sin(theta))",
+        TIME: "T*s' + T*alpha'",
+    }
+    for q, text in expected.items():
+        assert same(coefficients[q], ns.static(parse_scalar(text, ns))), q
+
+
+def test_a_specified_motion_agrees_on_both_routes() -> None:
+    from .fast.test_jacobian import assert_routes_agree
+
+    assert_routes_agree(MOVING_SUPPORT)

@@ -124,3 +124,16 @@ def test_an_intermediate_frame_may_not_take_a_declared_name() -> None:
         solve_text(text)
     messages = [d.message for d in info.value.diagnostics]
     assert any("would be named 'B_1'" in m for m in messages), messages
+
+
+def test_a_function_of_time_is_declared_once_and_named_plainly() -> None:
+    import pytest
+
+    from screwsolve.errors import InputError
+
+    text = EULER_ONE_LINE.replace("coordinates:", "functions: [psi, 2F, T]\ncoordinates:")
+    with pytest.raises(InputError) as info:
+        solve_text(text)
+    messages = [d.message for d in info.value.diagnostics]
+    assert "'psi' is declared twice" in messages
+    assert any("function '2F' is not a plain ASCII name" in m for m in messages), messages

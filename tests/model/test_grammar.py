@@ -214,3 +214,16 @@ def test_the_largest_real_answers_fit_the_limits() -> None:
     assert max(len(t) for t in texts) > MAX_EXPRESSION_CHARS / 5  # they are real large answers
     for written in texts:
         parse_scalar(written, namespace)
+
+
+def test_a_function_of_time_has_a_rate_and_a_parameter_has_none() -> None:
+    from sympy.physics.vector import dynamicsymbols
+
+    F = dynamicsymbols("F")
+    t = dynamicsymbols._t
+    ns = Namespace(scalars={"F": F, "k": sympy.Symbol("k")}, time=t, functions={"F": F})
+    assert parse_scalar("k*F'", ns) == sympy.Symbol("k") * F.diff(t)
+    assert parse_scalar("diff(F, t)", ns) == F.diff(t)
+    with pytest.raises(ExpressionError) as info:
+        parse_scalar("k'", ns)
+    assert "not a coordinate or a function of time" in info.value.message

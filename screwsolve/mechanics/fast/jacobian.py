@@ -96,6 +96,10 @@ class JacobianCore:
         self._symbols = system.namespace.symbols
         self._symbol = {name: se.Symbol(name) for name in system.coordinates}
         self._symbol[TIME] = se.Symbol(str(system.time))
+        # d/dt holding the coordinates fixed also moves the specified functions: F -> F', F' -> F''
+        self._function_chain = [
+            (se.Symbol(name), se.Symbol(f"{name}'")) for name in system.functions
+        ] + [(se.Symbol(f"{name}'"), se.Symbol(f"{name}''")) for name in system.functions]
         self._back: dict[str, sympy.Expr] = dict(self._symbols.by_name)
         self._frame_of = {id(frame): name for name, frame in self.tree.frames.items()}
         self._rotation: dict[str, se.DenseMatrix] = {}  # child -> parent components
@@ -277,6 +281,15 @@ class JacobianCore:
 
     # -- Jacobian columns -----------------------------------------------------------------------
 
+    def _by(self, expr: se.Basic, q: str) -> se.Basic:
+        """d(expr)/dq for a coordinate; for t, the explicit time derivative (through the
+        specified functions of time too)."""
+        result = expr.diff(self._symbol[q])
+        if q == TIME:
+            for function, rate in self._function_chain:
+                result = result + expr.diff(function) * rate
+        return result
+
     def omega(self, frame: str) -> dict[str, Vec]:
         """Partial angular velocities of a frame relative to the referential, per variable."""
         if frame in self._omega:
@@ -289,7 +302,7 @@ class JacobianCore:
             angle = self.scalar(self.tree.angles[frame])
             axis = self.tree.axes[frame]
             for q in self.variables:
-                factor = angle.diff(self._symbol[q])
+                factor = self._by(angle, q)
                 if not isinstance(factor, Zero):
                     term = _unit(axis, factor)
                     result[q] = result[q] + term if q in result else term
@@ -308,8 +321,7 @@ class JacobianCore:
         for frame, comps in position.columns.items():
             omega = self.omega(frame)
             for q in self.variables:
-                symbol = self._symbol[q]
-                term = Vec({frame: tuple(c.diff(symbol) for c in comps)})
+                term = Vec({frame: tuple(self._by(c, q) for c in comps)})
                 if q in omega:
                     term = term + self.cross(omega[q], Vec({frame: comps}))
                 if not term.is_zero():
