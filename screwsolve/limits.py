@@ -79,6 +79,9 @@ SIMPLIFY_EXPAND_OPERATIONS = 1500
 # Simplification: sympy's factor_terms and angle-sum folding (TR10i) are slow on large sums.
 SIMPLIFY_FACTOR_OPERATIONS = 300
 SIMPLIFY_ANGLE_SUM_OPERATIONS = 300
+# Force laws: a law over this many operations gets no closed-form potential or dissipation
+# (a Stribeck law with viscous term has 14; a cubic spring 6).
+INTEGRAL_OPERATIONS = 120
 # Common subexpressions: values over this many tree nodes are printed over shared names; the
 # largest textbook answer shipped has about 150.
 SHARE_NODES = 400

@@ -79,7 +79,10 @@ SECTIONS = (
     "noncontributing",
     "ideal_joints",
     "replacement",
+    "potential_energy",
+    "dissipation",
 )
+TOTAL_OR_PER_ACTION = ("power", "potential_energy", "dissipation")  # EXPR or {ACTION: EXPR}
 FLAGS = {"true": True, "yes": True, "false": False, "no": False}
 
 
@@ -105,9 +108,9 @@ def walk(data: Mapping[str, Any]) -> Iterator[Claim | Malformed]:
                 continue
             for body, by_coordinate in value.items():
                 yield from _each(by_coordinate, (section, str(body)), _screw)
-        elif section == "power" and isinstance(value, Mapping):
+        elif section in TOTAL_OR_PER_ACTION and isinstance(value, Mapping):
             yield from _each(value, (section,), _scalar)
-        elif section in ("power", "power_under_constraints"):
+        elif section in (*TOTAL_OR_PER_ACTION, "power_under_constraints"):
             yield _scalar((section,), value)
         elif section == "power_coefficients":
             if not isinstance(value, Mapping):
@@ -177,11 +180,14 @@ class Truth:
     """What a claim's quantity really is (static sympy values, unit vectors named as printed).
 
     `rates`, for the power under constraints: the eliminated rates (static) and their values,
-    applied to a claim before it is compared, whichever rates it kept."""
+    applied to a claim before it is compared, whichever rates it kept. A potential energy is
+    compared `up_to_constant`: by its derivatives in the coordinates, time and the functions
+    of time."""
 
     kind: ClaimKind
     value: TrueValue
     rates: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
+    up_to_constant: bool = False  # a potential energy: any additive constant is as right
 
 
 @dataclass(frozen=True)
@@ -210,7 +216,7 @@ def unknown_names(claim: Claim, system: System) -> Unknown | None:
             return missing("point", claim.screw[2], list(system.points), part="at")
         if head == "partial_screws" and rest[1] not in variables:
             return missing("coordinate", rest[1], variables)
-    elif head == "power" and rest and rest[0] not in actions:
+    elif head in TOTAL_OR_PER_ACTION and rest and rest[0] not in actions:
         return missing("action", rest[0], list(actions))
     elif head == "power_under_constraints" and not system.constraints:
         return Unknown("the problem has no constraints")
@@ -252,6 +258,16 @@ def value_of(
     if head == "power":
         power = actions[rest[0]].power if rest else analysis.power
         return Truth("scalar", presenter.scalar(power))
+    if head == "potential_energy":
+        energy = actions[rest[0]].action.potential if rest else analysis.potential_energy
+        if energy is None:
+            return Unknown(f"{_whose(rest)} no potential energy")
+        return Truth("scalar", presenter.scalar(energy), up_to_constant=True)
+    if head == "dissipation":
+        value = analysis.dissipations.get(rest[0]) if rest else analysis.dissipation
+        if value is None:
+            return Unknown(f"{_whose(rest)} no dissipation function")
+        return Truth("scalar", presenter.scalar(value))
     if head == "power_under_constraints":
         constraints = analysis.constraints
         if constraints.power is None:
@@ -272,6 +288,10 @@ def value_of(
         joint = next(j for j in analysis.joints if j.joint.name == rest[0])
         return Truth("flag", joint.ideal)
     raise ValueError(f"no claim at {claim.item}")
+
+
+def _whose(rest: tuple[str, ...]) -> str:
+    return f"action '{rest[0]}' has" if rest else "no action of the problem has a"
 
 
 @dataclass(frozen=True)
@@ -346,9 +366,23 @@ class Comparer:
             return PartVerdict(None, "error", None, exc.message, exc.offset)
         if truth.rates:
             claimed = claimed.xreplace(truth.rates)
-        equal, detail = self.equal(claimed, truth.value)
+        if truth.up_to_constant:
+            equal, detail = self._up_to_constant(claimed, truth.value)
+        else:
+            equal, detail = self.equal(claimed, truth.value)
         status: Status = "ok" if equal else "fail"
         return PartVerdict(None, status, truth.value, detail, undecided=equal is None)
+
+    def _up_to_constant(self, claimed: sympy.Expr, truth: sympy.Expr) -> tuple[bool | None, str]:
+        """Equal up to an additive constant: equal derivatives in every coordinate, t and
+        function of time (a difference of parameters alone is a constant)."""
+        symbols = self.namespace.symbols
+        variables = [*symbols.coordinate.values(), *symbols.function.values(), symbols.time]
+        for variable in variables:
+            equal, detail = self.equal(claimed.diff(variable), truth.diff(variable))
+            if not equal:
+                return equal, f"d/d{variable}: {detail}" if detail else f"differs in {variable}"
+        return True, ""
 
     def _screw(self, claim: tuple[str, str, str], truth: ScrewValue) -> list[PartVerdict]:
         if claim[2] != truth.point:

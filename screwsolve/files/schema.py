@@ -68,10 +68,16 @@ class Body(_Model):
 
 
 class SpringSpec(_Model):
-    """A linear spring between two points: tension k (L - l0) along the line P1P2."""
+    """A spring between two points: tension k (L - l0) along the line P1P2, or the tension of a
+    law `force` in the stretch s = L - l0."""
 
     between: list[Name] = Field(min_length=2, max_length=2, description="[P1, P2]")
-    stiffness: ExprText = Field(description="k")
+    stiffness: ExprText | None = Field(default=None, description="k (a linear spring)")
+    force: ExprText | None = Field(
+        default=None,
+        description="Tension as a law of the stretch s = L - l0, e.g. k*s + k3*s**3 "
+        "(instead of stiffness).",
+    )
     free_length: ExprText = Field(default="0", description="l0")
 
 
@@ -83,11 +89,17 @@ class DamperSpec(_Model):
 
 
 class TorsionSpringSpec(_Model):
-    """A torsion spring between two bodies: couple -k (angle - free_angle) axis on `on`."""
+    """A torsion spring between two bodies: couple -k (angle - free_angle) axis on `on`, or the
+    torque of a law `torque` in the twist s = angle - free_angle."""
 
     axis: ExprText = Field(description="Unit vector of the spring's axis.")
     angle: ExprText = Field(description="Relative angle it measures (e.g. a coordinate).")
-    stiffness: ExprText = Field(description="k")
+    stiffness: ExprText | None = Field(default=None, description="k (a linear spring)")
+    torque: ExprText | None = Field(
+        default=None,
+        description="Restoring torque as a law of the twist s = angle - free_angle, e.g. "
+        "k*s + k3*s**3 (instead of stiffness).",
+    )
     free_angle: ExprText = Field(default="0", description="Angle at which the couple vanishes.")
 
 
@@ -99,11 +111,17 @@ class MotorTorqueSpec(_Model):
 
 
 class FrictionSpec(_Model):
-    """Coulomb friction at a body point, magnitude mu N, opposing the slip velocity."""
+    """Friction at a body point opposing the slip velocity: Coulomb's mu N, or a `law` of the
+    slip speed v."""
 
     at: Name | None = Field(default=None, description="Contact point (on the body).")
-    normal: ExprText = Field(description="Normal force magnitude N.")
-    coefficient: ExprText = Field(description="Friction coefficient mu.")
+    normal: ExprText | None = Field(default=None, description="Normal force magnitude N.")
+    coefficient: ExprText | None = Field(default=None, description="Friction coefficient mu.")
+    law: ExprText | None = Field(
+        default=None,
+        description="Force magnitude as a law of the slip speed v >= 0, e.g. c*v (viscous) or "
+        "F_c + (F_s - F_c)*exp(-(v/v_s)**2) + c*v (Stribeck); instead of normal and coefficient.",
+    )
 
 
 class DragSpec(_Model):
@@ -224,6 +242,14 @@ class Expected(_Model):
     )
     replacement: dict[Name, ScrewClaim] | None = Field(
         default=None, description="{BODY: resultant and couple of all actions on it, about at}"
+    )
+    potential_energy: ExprText | dict[str, ExprText] | None = Field(
+        default=None,
+        description="Total potential energy V, or {ACTION: V}; right up to an added constant.",
+    )
+    dissipation: ExprText | dict[str, ExprText] | None = Field(
+        default=None,
+        description="Total Rayleigh dissipation function R (Q^q = -dR/dq'), or {ACTION: R}.",
     )
 
 

@@ -48,21 +48,26 @@ def _screw(action: ScrewAction, kinematics: Kinematics) -> list[AppliedScrew]:
 
 @to_screws.register
 def _spring(action: Spring, kinematics: Kinematics) -> list[AppliedScrew]:
-    """-k (L - l0) e on P2's body, the opposite on P1's (e from P1 to P2)."""
+    """-T(L - l0) e on P2's body, the opposite on P1's (e from P1 to P2); T(s) = k s when linear."""
     r = kinematics.relative(action.ends[0], action.ends[1])
     length = kinematics.system.namespace.symbols.length(r)
-    force = r * (-action.stiffness * (length - action.free_length) / length)
+    force = r * (-action.law.at(length - action.free_length) / length)
     return _pair(action.ends, action.owners, force)
 
 
-@to_screws.register
-def _damper(action: Damper, kinematics: Kinematics) -> list[AppliedScrew]:
-    """-c L' e on P2's body, the opposite on P1's; L' = r . (v2 - v1) / L."""
+def length_rate(action: Damper, kinematics: Kinematics) -> tuple[Vector, sympy.Expr, sympy.Expr]:
+    """(r from P1 to P2, its length L, the rate L' = r . (v2 - v1) / L) of a damper."""
     r = kinematics.relative(action.ends[0], action.ends[1])
     length = kinematics.system.namespace.symbols.length(r)
     v2 = kinematics.point_velocity(action.owners[1], action.ends[1])
     v1 = kinematics.point_velocity(action.owners[0], action.ends[0])
-    rate = r.dot(v2 - v1) / length
+    return r, length, r.dot(v2 - v1) / length
+
+
+@to_screws.register
+def _damper(action: Damper, kinematics: Kinematics) -> list[AppliedScrew]:
+    """-c L' e on P2's body, the opposite on P1's."""
+    r, length, rate = length_rate(action, kinematics)
     force = r * (-action.coefficient * rate / length)
     return _pair(action.ends, action.owners, force)
 
@@ -85,32 +90,37 @@ def _couple(action: Couple, kinematics: Kinematics) -> list[AppliedScrew]:
     return [AppliedScrew(action.on, _source(action), Screw(Vector(0), action.moment, origin))]
 
 
+def slip(action: Friction | Drag, kinematics: Kinematics) -> Vector:
+    """The velocity of the action's point (relative to its source body, for a pair)."""
+    assert action.on is not None
+    return kinematics.relative_screws(action.on, _source(action), action.at)[0].moment
+
+
 @to_screws.register
 def _friction(action: Friction, kinematics: Kinematics) -> list[AppliedScrew]:
-    """-mu N sign(v) e when the slip velocity lies along one unit vector e, else -mu N v/|v|."""
+    """-f(|c|) sign(c) e when the slip velocity is c e along one unit vector e, else
+    -f(|v|) v/|v|; f = mu N for Coulomb's law."""
     assert action.on is not None
-    source = _source(action)
-    slip = kinematics.relative_screws(action.on, source, action.at)[0].moment
-    terms = kinematics.frames.terms(slip)
-    magnitude = action.coefficient * action.normal
+    velocity = slip(action, kinematics)
+    terms = kinematics.frames.terms(velocity)
     if not terms:
         force = Vector(0)
     elif len(terms) == 1:
         coefficient, unit = terms[0]
-        force = kinematics.system.namespace.vectors[unit] * (-magnitude * sympy.sign(coefficient))
+        force = kinematics.system.namespace.vectors[unit] * (-action.law.opposing(coefficient))
     else:
-        force = slip * (-magnitude / kinematics.system.namespace.symbols.length(slip))
-    return [AppliedScrew(action.on, source, Screw(force, Vector(0), action.at))]
+        speed = kinematics.system.namespace.symbols.length(velocity)
+        force = velocity * (-action.law.per_speed(speed))
+    return [AppliedScrew(action.on, _source(action), Screw(force, Vector(0), action.at))]
 
 
 @to_screws.register
 def _drag(action: Drag, kinematics: Kinematics) -> list[AppliedScrew]:
     """-c |v| v at the point, v its velocity (relative to the source body, if any)."""
     assert action.on is not None
-    source = _source(action)
-    velocity = kinematics.relative_screws(action.on, source, action.at)[0].moment
+    velocity = slip(action, kinematics)
     force = velocity * (-action.coefficient * kinematics.system.namespace.symbols.length(velocity))
-    return [AppliedScrew(action.on, source, Screw(force, Vector(0), action.at))]
+    return [AppliedScrew(action.on, _source(action), Screw(force, Vector(0), action.at))]
 
 
 @to_screws.register

@@ -18,6 +18,7 @@ from sympy.physics.vector import Vector
 from screwsolve.files.loading import Loaded
 from screwsolve.mechanics.actions import to_screws
 from screwsolve.mechanics.constraints import ConstraintAnalysis, analyse_constraints
+from screwsolve.mechanics.dissipation import dissipation as dissipation_of
 from screwsolve.mechanics.kinematics import Kinematics
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
 from screwsolve.model.actions import Action, Potential
@@ -39,8 +40,8 @@ class ActionTerms:
 
 
 @dataclass(frozen=True)
-class PotentialCheck:
-    """-dV/dq against the screw route, for an action that has a potential V."""
+class EnergyCheck:
+    """-dV/dq (a potential V) or -dR/dq' (a dissipation function R) against the screw route."""
 
     action: str
     energy: sympy.Expr
@@ -185,7 +186,47 @@ class Analysis:
         )
 
     @cached_property
-    def potential_checks(self) -> list[PotentialCheck]:
+    def potential_energy(self) -> sympy.Expr | None:
+        """The sum of every action's potential energy V, or None when no action has one."""
+        energies = [a.action.potential for a in self.actions]
+        present = [v for v in energies if v is not None]
+        return sympy.Add(*present) if present else None
+
+    @cached_property
+    def dissipations(self) -> dict[str, sympy.Expr]:
+        """The Rayleigh dissipation function R of each action that has one, by name."""
+        result = {}
+        for terms in self.actions:
+            value = dissipation_of(terms.action, self.kinematics)
+            if value is not None:
+                result[terms.action.name] = value
+        return result
+
+    @cached_property
+    def dissipation(self) -> sympy.Expr | None:
+        """The sum of the actions' dissipation functions, or None when none has one."""
+        return sympy.Add(*self.dissipations.values()) if self.dissipations else None
+
+    @cached_property
+    def dissipation_checks(self) -> list[EnergyCheck]:
+        """Where an action has a dissipation function R, Q^q must equal -dR/dq'."""
+        symbols = self.system.namespace.symbols
+        result = []
+        for terms in self.actions:
+            energy = self.dissipations.get(terms.action.name)
+            if energy is None:
+                continue
+            static = self.static(energy)
+            mismatched = tuple(
+                q
+                for q in self.system.coordinates
+                if not self._coefficient_is(terms, q, -static.diff(symbols.rate[q]))
+            )
+            result.append(EnergyCheck(terms.action.name, energy, mismatched))
+        return result
+
+    @cached_property
+    def potential_checks(self) -> list[EnergyCheck]:
         """Remark 13.3.6: where an action has a potential V, Q^q must equal -dV/dq."""
         result = []
         for terms in self.actions:
@@ -199,17 +240,17 @@ class Analysis:
                 derived = -explicit if q == TIME else gradient(q)
                 if not self._coefficient_is(terms, q, derived):
                     mismatched.append(q)
-            result.append(PotentialCheck(terms.action.name, energy, tuple(mismatched)))
+            result.append(EnergyCheck(terms.action.name, energy, tuple(mismatched)))
         return result
 
     def _negative_gradient(self, energy: sympy.Expr, in_engine: bool) -> Any:
         """q -> -dV/dq of a static potential, by plain symbols; in symengine when asked and
         possible (a long chain's heights are large trees, slow to differentiate in sympy)."""
-        from screwsolve.symbolic.bridge import UnsupportedError, to_engine
+        from screwsolve.symbolic.bridge import UnsupportedError, differentiable, to_engine
 
         plain = self.system.namespace.symbols.coordinate
         try:
-            engine = to_engine(energy) if in_engine else None
+            engine = to_engine(energy) if in_engine and differentiable(energy) else None
         except UnsupportedError:
             engine = None
         if engine is None:

@@ -19,6 +19,7 @@ from screwsolve.limits import GRAPH_DERIVATIVE_NODES
 from screwsolve.mechanics.screws import Screw
 from screwsolve.mechanics.velocity_rule import velocity_rule
 from screwsolve.model.static import TIME
+from screwsolve.symbolic.bridge import differentiable
 from screwsolve.symbolic.graphs import exceeds, replaced
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class Kinematics:
         symbols = self.system.namespace.symbols
 
         def derivative(component: sympy.Expr) -> sympy.Expr:
-            if exceeds(component, GRAPH_DERIVATIVE_NODES):
+            if exceeds(component, GRAPH_DERIVATIVE_NODES) and differentiable(component):
                 return self.jacobian.rate_derivative(component, q)
             return symbols.rate_derivative(component, q)
 

@@ -7,6 +7,7 @@ act on from their points (a point attached to a body, a body's origin, or a poin
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -27,6 +28,7 @@ from screwsolve.model.actions import (
 )
 from screwsolve.model.collector import Collector
 from screwsolve.model.grammar import Namespace, parse_scalar, parse_vector, suggest
+from screwsolve.model.laws import Law, slip_speed_symbol, stretch_symbol
 from screwsolve.model.parts import BodySpec, JointSpec, PointSpec
 from screwsolve.symbolic.equivalence import equivalent
 
@@ -284,13 +286,64 @@ def _ends(
     return (names[0], names[1]), (owners[0], owners[1])
 
 
+def _law(
+    ctx: _Context,
+    path: Path,
+    linear: tuple[str, str | None],
+    law: tuple[str, str | None],
+    what: str,
+) -> Law | None:
+    """The law of a spring or torsion spring: `stiffness` k (the law k s) or a law in s, exactly
+    one of them. `linear` and `law` are (key, text)."""
+    (linear_key, linear_text), (law_key, law_text) = linear, law
+    stretch = stretch_symbol()
+    if (linear_text is None) == (law_text is None):
+        where = (*path, law_key) if law_text is not None else path
+        ctx.out.error(
+            where,
+            f"a {what} needs {linear_key} (linear) or {law_key} (a law of s), exactly one of them",
+        )
+        return None
+    if linear_text is not None:
+        k = ctx.scalar((*path, linear_key), linear_text)
+        return None if k is None else Law(k * stretch, stretch)
+    assert law_text is not None
+    return _law_of(ctx, (*path, law_key), law_text, stretch)
+
+
+def _law_of(ctx: _Context, path: Path, text: str, variable: sympy.Symbol) -> Law | None:
+    """A law written in its one variable (s or v), which the problem may not also declare."""
+    name = variable.name
+    if name in ctx.ns.scalars or name in ctx.ns.vectors:
+        ctx.out.error(
+            path,
+            f"'{name}' is the variable of this law, and the problem declares '{name}' too: "
+            "rename the problem's",
+        )
+        return None
+    local = replace(ctx.ns, scalars={**ctx.ns.scalars, name: variable})
+    expr = ctx.out.expression(path, text, parse_scalar, local)
+    if expr is None:
+        return None
+    if expr.has(sympy.Derivative):
+        ctx.out.error(path, "a law may not contain rates (q'): add a damper or a drag for those")
+        return None
+    return Law(expr, variable)
+
+
 def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.spring is not None
     base = (*path, "spring")
     ends = _ends(ctx, (*base, "between"), spec.spring.between, spec.on, spec.by)
-    k = ctx.scalar((*base, "stiffness"), spec.spring.stiffness)
+    law = _law(
+        ctx,
+        base,
+        ("stiffness", spec.spring.stiffness),
+        ("force", spec.spring.force),
+        "spring",
+    )
     l0 = ctx.scalar((*base, "free_length"), spec.spring.free_length)
-    if ends is None or k is None or l0 is None:
+    if ends is None or law is None or l0 is None:
         return None
     (p1, p2), (b1, b2) = ends
     r = ctx.points[p2].position - ctx.points[p1].position
@@ -302,10 +355,10 @@ def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
         path,
         b1 is not None and b2 is not None,
         "spring",
-        energy=lambda: k * (ctx.ns.symbols.length(r) - l0) ** 2 / 2,
+        energy=lambda: law.integral(ctx.ns.symbols.length(r) - l0),
         ends=(p1, p2),
         owners=(b1, b2),
-        stiffness=k,
+        law=law,
         free_length=l0,
     )
 
@@ -339,9 +392,9 @@ def _torsion_spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     on = ctx.body((*path, "on"), spec.on, "a torsion spring")
     axis = ctx.unit((*base, "axis"), t.axis)
     angle = ctx.scalar((*base, "angle"), t.angle)
-    k = ctx.scalar((*base, "stiffness"), t.stiffness)
+    law = _law(ctx, base, ("stiffness", t.stiffness), ("torque", t.torque), "torsion spring")
     free = ctx.scalar((*base, "free_angle"), t.free_angle)
-    if on is None or axis is None or angle is None or k is None or free is None:
+    if on is None or axis is None or angle is None or law is None or free is None:
         return None
     return Couple(
         spec.name,
@@ -350,8 +403,8 @@ def _torsion_spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
         path,
         _interaction(ctx, spec),
         "torsion_spring",
-        energy=lambda: k * (angle - free) ** 2 / 2,
-        moment=axis * (-k * (angle - free)),
+        energy=lambda: law.integral(angle - free),
+        moment=axis * (-law.at(angle - free)),
     )
 
 
@@ -393,15 +446,31 @@ def _located_on(
 def _friction(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.friction is not None
     base = (*path, "friction")
-    located = _located_on(ctx, spec, base, spec.friction.at, "friction")
-    normal = ctx.scalar((*base, "normal"), spec.friction.normal)
-    mu = ctx.scalar((*base, "coefficient"), spec.friction.coefficient)
-    if located is None or normal is None or mu is None:
+    friction = spec.friction
+    located = _located_on(ctx, spec, base, friction.at, "friction")
+    law: Law | None = None
+    if friction.law is not None:
+        if friction.normal is not None or friction.coefficient is not None:
+            ctx.out.error(
+                (*base, "law"), "give a friction law, or normal and coefficient (Coulomb), not both"
+            )
+            return None
+        law = _law_of(ctx, (*base, "law"), friction.law, slip_speed_symbol())
+    elif friction.normal is None or friction.coefficient is None:
+        ctx.out.error(
+            base,
+            "friction needs normal and coefficient (Coulomb's mu N), or a law of the slip speed v",
+        )
+        return None
+    else:
+        normal = ctx.scalar((*base, "normal"), friction.normal)
+        mu = ctx.scalar((*base, "coefficient"), friction.coefficient)
+        if normal is not None and mu is not None:
+            law = Law(mu * normal, slip_speed_symbol())
+    if located is None or law is None:
         return None
     on, at = located
-    return Friction(
-        spec.name, on, spec.by, path, _interaction(ctx, spec), at=at, normal=normal, coefficient=mu
-    )
+    return Friction(spec.name, on, spec.by, path, _interaction(ctx, spec), at=at, law=law)
 
 
 def _drag(ctx: _Context, spec: Entry, path: Path) -> Action | None:

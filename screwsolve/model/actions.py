@@ -15,6 +15,7 @@ import sympy
 from sympy.physics.vector import Vector
 
 from screwsolve.files.source_map import Path
+from screwsolve.model.laws import Law, slip_speed_symbol, stretch_symbol
 
 
 @dataclass
@@ -31,11 +32,12 @@ class Action:
     path: Path
     interaction: bool = False
     kind: str = "screw"
-    energy: Callable[[], sympy.Expr] | None = field(default=None, kw_only=True, repr=False)
+    energy: Callable[[], sympy.Expr | None] | None = field(default=None, kw_only=True, repr=False)
 
     @property
     def potential(self) -> sympy.Expr | None:
-        """The potential energy V, if any, computed once."""
+        """The potential energy V, if any (a law without a closed-form integral has none),
+        computed once."""
         if self.energy is None:
             return None
         if "_potential" not in self.__dict__:
@@ -54,11 +56,12 @@ class ScrewAction(Action):
 
 @dataclass
 class Spring(Action):
-    """Tension k (L - l0) along P1P2 between the bodies of its ends (`owners`; None: fixed in E)."""
+    """Tension T(L - l0) along P1P2 between the bodies of its ends (`owners`; None: fixed in E):
+    the law k s of a linear spring, or any law of the stretch s."""
 
     ends: tuple[str, str] = ("", "")
     owners: tuple[str | None, str | None] = (None, None)
-    stiffness: sympy.Expr = sympy.S.Zero
+    law: Law = field(default_factory=lambda: Law(sympy.S.Zero, stretch_symbol()))
     free_length: sympy.Expr = sympy.S.Zero
     kind: str = "spring"
 
@@ -82,11 +85,11 @@ class Couple(Action):
 
 @dataclass
 class Friction(Action):
-    """Coulomb friction of magnitude mu N at a body point, opposing the slip velocity."""
+    """Friction at a body point opposing the slip velocity, of magnitude f(v) in the slip speed
+    v: the constant mu N of Coulomb's law, or any law (viscous, Stribeck)."""
 
     at: str = ""
-    normal: sympy.Expr = sympy.S.Zero
-    coefficient: sympy.Expr = sympy.S.Zero
+    law: Law = field(default_factory=lambda: Law(sympy.S.Zero, slip_speed_symbol()))
     kind: str = "friction"
 
 

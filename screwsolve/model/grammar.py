@@ -55,6 +55,7 @@ _SCALAR_FUNCTIONS: dict[str, tuple[Callable[..., sympy.Expr], int]] = {
     "abs": (sympy.Abs, 1),
     "sign": (sympy.sign, 1),
     "Heaviside": (sympy.Heaviside, 1),
+    "erf": (sympy.erf, 1),  # the Stribeck law's dissipation function
 }
 FUNCTION_NAMES = frozenset(_SCALAR_FUNCTIONS) | {"diff", "cross", "dot"}
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")

@@ -18,6 +18,10 @@ def _expr(expr: sympy.Expr) -> dict[str, str]:
     return {"text": text(expr), "latex": latex(expr)}
 
 
+def _optional(expr: sympy.Expr | None) -> dict[str, str] | None:
+    return None if expr is None else _expr(expr)
+
+
 def _vector(vector: VectorValue, units: dict[str, str]) -> dict[str, str]:
     return {"text": vector_text(vector.terms), "latex": vector_latex(vector.terms, units)}
 
@@ -73,7 +77,8 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                         }
                         for s in a.screws
                     ],
-                    "potential": _expr(a.potential) if a.potential is not None else None,
+                    "potential": _optional(a.potential),
+                    "dissipation": _optional(a.dissipation),
                     "power": _expr(a.power),
                     "power_coefficients": {q: _expr(v) for q, v in a.coefficients.items()},
                 }
@@ -82,6 +87,8 @@ def solution_document(solution: Solution) -> dict[str, Any]:
             "shared": [{"name": name, **_expr(value)} for name, value in solution.shared],
             "power": _expr(solution.power),
             "power_coefficients": {q: _expr(v) for q, v in solution.coefficients.items()},
+            "potential_energy": _optional(solution.potential_energy),
+            "dissipation": _optional(solution.dissipation),
             "interaction": {
                 a.name: {q: _expr(v) for q, v in a.coefficients.items()}
                 for a in solution.interactions
@@ -94,6 +101,13 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                         "mismatched": list(solution.potential_mismatches.get(name, ())),
                     }
                     for name in solution.potential_checked
+                },
+                "dissipation": {
+                    name: {
+                        "agrees": name not in solution.dissipation_mismatches,
+                        "mismatched": list(solution.dissipation_mismatches.get(name, ())),
+                    }
+                    for name in solution.dissipation_checked
                 },
             },
             "joints": [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sympy
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
@@ -32,6 +33,10 @@ def _screws_text(action: ActionValue) -> str:
     if len(action.screws) == 1:
         return screw_text(action.screws[0].screw)
     return "\n".join(f"{screw_text(s.screw)} on {s.on}" for s in action.screws)
+
+
+def _optional_text(value: sympy.Expr | None) -> str:
+    return "" if value is None else text(value)
 
 
 def _comoment_text(action: ScrewValue, kinematic: ScrewValue) -> str:
@@ -128,6 +133,23 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     )
     parts.append(_section("Power coefficients Q^q (pairs: interaction coefficients)", matrix))
 
+    energies = [a for a in solution.actions if a.potential is not None or a.dissipation]
+    if energies:
+        table = _table("action", "potential energy V", "dissipation function R", plain=plain)
+        for action in energies:
+            table.add_row(
+                cell(_action_label(action)),
+                cell(_optional_text(action.potential)),
+                cell(_optional_text(action.dissipation)),
+            )
+        table.add_row(
+            "total",
+            cell(_optional_text(solution.potential_energy)),
+            cell(_optional_text(solution.dissipation)),
+            style="bold",
+        )
+        parts.append(_section("Energy (Q^q = -dV/dq, and -dR/dq' for R)", table))
+
     c = solution.constraints
     if c.equations:
         table = _table("item", "value", plain=plain)
@@ -162,12 +184,22 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
         for body, screw in solution.replacements.items():
             table.add_row(cell(body), cell(screw_text(screw)))
         parts.append(_section("Resultant and couple of the actions on each body", table))
-    if solution.potential_checked:
+    routes = (
+        ("Potential route -dV/dq", solution.potential_checked, solution.potential_mismatches),
+        (
+            "Dissipation route -dR/dq'",
+            solution.dissipation_checked,
+            solution.dissipation_mismatches,
+        ),
+    )
+    for label, checked, mismatches in routes:
+        if not checked:
+            continue
         lines = []
-        for name in solution.potential_checked:
-            bad = solution.potential_mismatches.get(name)
+        for name in checked:
+            bad = mismatches.get(name)
             lines.append(f"{name}: " + (f"MISMATCH for {', '.join(bad)}" if bad else "agrees"))
-        parts.append(Text(clean("\nPotential route -dV/dq vs screw route: " + "; ".join(lines))))
+        parts.append(Text(clean(f"\n{label} vs screw route: " + "; ".join(lines))))
     if solution.noncontributing:
         names = ", ".join(solution.noncontributing)
         parts.append(Text(clean("\nNoncontributing actions: " + names)))

@@ -122,10 +122,11 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
                 AppliedValue(s.on, s.by, p.screw(s.screw), p.steps(s) if steps else None)
                 for s in a.screws
             ),
-            potential=p.scalar(a.action.potential) if a.action.potential is not None else None,
+            potential=_optional(p, a.action.potential),
             power=values[(index, "power")],
             coefficients={q: values[(index, q)] for q in analysis.variables},
             noncontributing=a.action.name in noncontributing,
+            dissipation=_optional(p, analysis.dissipations.get(a.action.name)),
         )
         for index, a in enumerate(analysis.actions)
     )
@@ -165,10 +166,20 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
             c.action: c.mismatched for c in analysis.potential_checks if c.mismatched
         },
         potential_checked=tuple(c.action for c in analysis.potential_checks),
+        potential_energy=_optional(p, analysis.potential_energy),
+        dissipation=_optional(p, analysis.dissipation),
+        dissipation_mismatches={
+            c.action: c.mismatched for c in analysis.dissipation_checks if c.mismatched
+        },
+        dissipation_checked=tuple(c.action for c in analysis.dissipation_checks),
         joints=joints,
         replacements={b: p.screw(analysis.replacement(b, at)) for b in system.bodies},
     )
     return _shared(solution, p.names())
+
+
+def _optional(presenter: Presenter, value: sympy.Expr | None) -> sympy.Expr | None:
+    return None if value is None else presenter.scalar(value)
 
 
 def _shared(solution: Solution, taken: set[str]) -> Solution:

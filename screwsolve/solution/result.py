@@ -70,6 +70,7 @@ class ActionValue:
     power: sympy.Expr
     coefficients: dict[str, sympy.Expr]
     noncontributing: bool
+    dissipation: sympy.Expr | None = None  # Rayleigh's R, Q^q = -dR/dq'
 
 
 @dataclass(frozen=True)
@@ -125,6 +126,10 @@ class Solution:
     noncontributing: tuple[str, ...] = field(default_factory=tuple)
     potential_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
     potential_checked: tuple[str, ...] = field(default_factory=tuple)
+    potential_energy: sympy.Expr | None = None  # the sum of the actions' V
+    dissipation: sympy.Expr | None = None  # the sum of the actions' R
+    dissipation_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    dissipation_checked: tuple[str, ...] = field(default_factory=tuple)
     joints: tuple[JointValue, ...] = field(default_factory=tuple)
     replacements: dict[str, ScrewValue] = field(default_factory=dict)
     shared: tuple[tuple[str, sympy.Expr], ...] = ()  # (name, value): large results use them

@@ -10,7 +10,7 @@ import symengine as se
 import sympy
 from symengine.lib.symengine_wrapper import sympy2symengine
 
-from screwsolve.symbolic.graphs import DESCEND, fold, free_symbols
+from screwsolve.symbolic.graphs import DESCEND, distinct_nodes, fold, free_symbols
 
 
 class UnsupportedError(Exception):
@@ -63,6 +63,16 @@ _BACK: dict[str, Callable[..., sympy.Expr]] = {
     "Pow": sympy.Pow,
     **{name: getattr(sympy, name) for name in _FUNCTION_NAMES},
 }
+
+
+# symengine holds these but cannot differentiate them (it returns an unevaluated Derivative)
+_NOT_DIFFERENTIABLE = (sympy.Abs, sympy.sign)
+
+
+def differentiable(expr: sympy.Basic) -> bool:
+    """True when symengine can differentiate the sympy expression's conversion (each distinct
+    subexpression looked at once): no Abs or sign anywhere in it."""
+    return not any(isinstance(node, _NOT_DIFFERENTIABLE) for node in distinct_nodes(expr))
 
 
 def from_engine(expr: se.Basic, symbols: Mapping[str, sympy.Expr]) -> sympy.Expr:

@@ -77,3 +77,61 @@ def test_folders_recurse_and_sort(tmp_path: Path) -> None:
         (tmp_path / name).write_text("referential: 0\n", encoding="utf-8")
     found = [Path(p).relative_to(tmp_path).as_posix() for p in problem_files([str(tmp_path)]).files]
     assert found == ["a.yaml", "z/b.yml"]
+
+
+ENERGY = """title: block on a spring, in oil
+referential: 0
+parameters: {k: positive, l0: positive, c: positive, m: positive, g: positive}
+coordinates: [{x: positive}]
+frames: {0: {}}
+points: {O: {fixed_in: 0}, B: {from: O, position: x*x0}}
+bodies: {block: {frame: 0, origin: B, mass: m, mass_center: B}}
+gravity: -g*x0
+actions:
+  - {name: spring, spring: {between: [O, B], stiffness: k, free_length: l0}}
+  - {name: oil, on: block, friction: {at: B, law: c*v}}
+expected:
+  potential_energy:
+    spring: k*(x - l0)**2/2 + 7*k*l0**2
+    weight of block: m*g*x
+  dissipation: {oil: c*x'**2/2}
+"""
+
+
+def _check(tmp_path: Path, text: str):
+    path = tmp_path / "energy.yaml"
+    path.write_text(text, encoding="utf-8")
+    return {c.path: c for c in check_file(str(path)).claims}
+
+
+def test_energies_are_claimed_a_potential_up_to_a_constant(tmp_path: Path) -> None:
+    """Hand derivation: V = k (x - l0)^2/2 (any constant added is as right), the weight along
+    -x0 has V = m g x, the oil's R = c x'^2/2; in total k (x - l0)^2/2 + m g x and c x'^2/2."""
+    claims = _check(tmp_path, ENERGY)
+    assert {p: c.status for p, c in claims.items()} == {
+        "potential_energy.spring": "ok",
+        "potential_energy.weight of block": "ok",
+        "dissipation.oil": "ok",
+    }
+    totals = ENERGY.replace(
+        "  potential_energy:\n    spring: k*(x - l0)**2/2 + 7*k*l0**2\n    weight of block: m*g*x\n"
+        "  dissipation: {oil: c*x'**2/2}\n",
+        "  potential_energy: k*(x - l0)**2/2 + m*g*x - 3\n  dissipation: c*x'**2/2\n",
+    )
+    claims = _check(tmp_path, totals)
+    assert {p: c.status for p, c in claims.items()} == {
+        "potential_energy": "ok",
+        "dissipation": "ok",
+    }
+
+
+def test_a_wrong_energy_fails_and_one_that_does_not_exist_is_an_error(tmp_path: Path) -> None:
+    wrong = ENERGY.replace("spring: k*(x - l0)**2/2 + 7*k*l0**2", "spring: k*(x - l0)**2")
+    wrong = wrong.replace("{oil: c*x'**2/2}", "{oil: c*x'**2/2 + x}")
+    claims = _check(tmp_path, wrong)
+    assert claims["potential_energy.spring"].status == "fail"
+    assert claims["dissipation.oil"].status == "fail"  # R is compared exactly
+    missing = ENERGY.replace("{oil: c*x'**2/2}", "{spring: 0}")
+    claim = _check(tmp_path, missing)["dissipation.spring"]
+    assert claim.status == "error"
+    assert "action 'spring' has no dissipation function" in claim_message(claim)

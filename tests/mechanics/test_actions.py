@@ -151,3 +151,108 @@ def test_a_potential_that_does_not_match_the_screws_is_reported(monkeypatch) -> 
             analysis.actions[index] = replace(weight, engine=None)
         checks = {c.action: set(c.mismatched) for c in analysis.potential_checks}
         assert checks == {"weight of 1": set(), "weight of 2": {"b1", "a2", "b2"}}
+
+
+LAWS = """title: a block held by a hardening spring, on a belt, in oil; a coiled wheel
+referential: 0
+parameters: {k: positive, k3: positive, l0: positive, F_c: positive, F_s: positive,
+             v_s: positive, c: positive, kt: positive, mu: positive, N: positive}
+coordinates: [{x: positive}, theta, y]
+frames: {0: {}, 1: {from: 0, rotate: [z, theta]}}
+points:
+  O: {fixed_in: 0}
+  B: {from: O, position: x*x0}
+  P: {from: O, position: x*x0 + y*y0}
+bodies: {block: {frame: 0, origin: B}, wheel: {frame: 1, origin: O}, puck: {frame: 0, origin: P}}
+actions:
+  - {name: spring, spring: {between: [O, B], free_length: l0, force: k*s + k3*s**3}}
+  - {name: belt, on: block, friction: {at: B, law: F_c + (F_s - F_c)*exp(-(v/v_s)**2)}}
+  - {name: oil, on: block, friction: {at: B, law: c*v}}
+  - {name: coil, on: wheel, torsion_spring: {axis: z0, angle: theta, torque: kt*s**3}}
+  - {name: viscous puck, on: puck, friction: {at: P, law: c*v}}
+  - {name: dry puck, on: puck, friction: {at: P, normal: N, coefficient: mu}}
+"""
+
+
+def _scalar(analysis: Analysis, text: str) -> sympy.Expr:
+    from screwsolve.model.grammar import parse_scalar
+
+    ns = analysis.system.namespace
+    return ns.static(parse_scalar(text, ns))
+
+
+def test_force_laws_give_their_forces_potentials_and_dissipation() -> None:
+    """Hand derivation. Spring: L = x, s = x - l0, tension k s + k3 s^3 pulls B towards O:
+    Q^x = -(k s + k3 s^3), V = k s^2/2 + k3 s^4/4. Belt (Stribeck) along x0 at speed |x'|:
+    Q^x = -f(|x'|) sign(x'), R = F_c|x'| + (F_s - F_c) v_s sqrt(pi)/2 erf(|x'|/v_s).
+    Oil (viscous): Q^x = -c x', R = c x'^2/2. Coil: Q^theta = -kt theta^3, V = kt theta^4/4.
+    Puck slipping at (x', y'): viscous -c v gives Q^y = -c y'; Coulomb -mu N v/|v| gives
+    Q^y = -mu N y'/sqrt(x'^2 + y'^2); R = c (x'^2 + y'^2)/2 and mu N sqrt(x'^2 + y'^2)."""
+    analysis = solve_text(LAWS)
+    expected = {
+        ("spring", "x"): "-(k*(x - l0) + k3*(x - l0)**3)",
+        ("belt", "x"): "-(F_c + (F_s - F_c)*exp(-(x'/v_s)**2))*sign(x')",
+        ("oil", "x"): "-c*x'",
+        ("coil", "theta"): "-kt*theta**3",
+        ("viscous puck", "y"): "-c*y'",
+        ("viscous puck", "x"): "-c*x'",
+        ("dry puck", "y"): "-mu*N*y'/sqrt(x'**2 + y'**2)",
+    }
+    for (name, q), text in expected.items():
+        assert same(coefficient(analysis, name, q), _scalar(analysis, text)), (name, q)
+    potentials = {a.action.name: a.action.potential for a in analysis.actions}
+    assert same(
+        analysis.static(potentials["spring"]),
+        _scalar(analysis, "k*(x - l0)**2/2 + k3*(x - l0)**4/4"),
+    )
+    assert same(analysis.static(potentials["coil"]), _scalar(analysis, "kt*theta**4/4"))
+    dissipations = {name: analysis.static(r) for name, r in analysis.dissipations.items()}
+    v = sympy.Abs(S("x'", real=True))
+    F_c, F_s, v_s = (S(n, positive=True) for n in ("F_c", "F_s", "v_s"))
+    stribeck = F_c * v + (F_s - F_c) * v_s * sympy.sqrt(sympy.pi) / 2 * sympy.erf(v / v_s)
+    assert same(dissipations["belt"], stribeck)
+    assert same(dissipations["oil"], _scalar(analysis, "c*x'**2/2"))
+    assert same(dissipations["viscous puck"], _scalar(analysis, "c*(x'**2 + y'**2)/2"))
+    assert same(dissipations["dry puck"], _scalar(analysis, "mu*N*sqrt(x'**2 + y'**2)"))
+    assert all(not c.mismatched for c in analysis.potential_checks)
+    assert {c.action for c in analysis.dissipation_checks} == {
+        "belt",
+        "oil",
+        "viscous puck",
+        "dry puck",
+    }
+    assert all(not c.mismatched for c in analysis.dissipation_checks)
+
+
+def test_a_wrong_dissipation_would_be_caught(monkeypatch) -> None:
+    """The check can fail: a friction whose R is given twice too large mismatches."""
+    from screwsolve.mechanics import analysis as module
+
+    original = module.dissipation_of
+
+    def doubled(action, kinematics):
+        value = original(action, kinematics)
+        return None if value is None else 2 * value
+
+    monkeypatch.setattr(module, "dissipation_of", doubled)
+    checks = {c.action: c.mismatched for c in solve_text(LAWS).dissipation_checks}
+    assert checks["oil"] == ("x",)
+
+
+def test_a_position_with_abs_takes_the_sympy_route_to_a_readable_coefficient() -> None:
+    """symengine cannot differentiate Abs: d|x|/dx = sign(x) must come from sympy, never an
+    unevaluated Derivative in the output."""
+    analysis = solve_text(
+        """title: abs
+referential: 0
+parameters: {F: real}
+coordinates: [x]
+frames: {0: {}}
+points: {O: {fixed_in: 0}, B: {from: O, position: Abs(x)*x0}}
+bodies: {b: {frame: 0, origin: B}}
+actions: [{name: push, on: b, at: B, force: F*x0}]
+"""
+    )
+    value = coefficient(analysis, "push", "x")
+    assert not value.has(sympy.Derivative)
+    assert same(value, S("F", real=True) * sympy.sign(S("x", real=True)))

@@ -59,3 +59,47 @@ def test_a_point_placed_at_a_constant_position_stands_still() -> None:
     )
     analysis = solve_text(text)  # W on no body: accepted, it cannot move
     assert [s.on for s in analysis.actions[0].screws] == ["block"]
+
+
+LAW_HEAD = """title: laws
+referential: 0
+parameters: {k: positive, l0: positive, c: positive, mu: positive, N: positive}
+coordinates: [x]
+frames: {0: {}}
+points: {O: {fixed_in: 0}, B: {from: O, position: x*x0}}
+bodies: {block: {frame: 0, origin: B}}
+actions:
+"""
+
+
+@pytest.mark.parametrize(
+    ("action", "message"),
+    [
+        (
+            "{name: s, spring: {between: [O, B], stiffness: k, force: k*s}}",
+            "needs stiffness (linear) or force (a law of s), exactly one of them",
+        ),
+        ("{name: s, spring: {between: [O, B]}}", "needs stiffness (linear) or force"),
+        (
+            "{name: f, on: block, friction: {at: B, law: c*v, normal: N}}",
+            "give a friction law, or normal and coefficient (Coulomb), not both",
+        ),
+        ("{name: f, on: block, friction: {at: B, normal: N}}", "friction needs normal and"),
+        ("{name: f, on: block, friction: {at: B, law: c*x'*v}}", "a law may not contain rates"),
+        ("{name: s, spring: {between: [O, B], force: k*u}}", "unknown name 'u'"),
+    ],
+)
+def test_a_bad_law_is_refused_at_its_place(action: str, message: str) -> None:
+    with pytest.raises(InputError) as info:
+        solve_text(LAW_HEAD + f"  - {action}\n")
+    messages = [d.message for d in info.value.diagnostics]
+    assert any(message in m for m in messages), messages
+
+
+def test_a_law_variable_the_problem_declares_is_refused() -> None:
+    text = LAW_HEAD.replace("c: positive", "c: positive, v: positive")
+    with pytest.raises(InputError) as info:
+        solve_text(text + "  - {name: f, on: block, friction: {at: B, law: c*v}}\n")
+    (diagnostic,) = info.value.diagnostics
+    assert "'v' is the variable of this law" in diagnostic.message
+    assert (diagnostic.line, diagnostic.col) == (9, 49)  # the law's text

@@ -27,7 +27,7 @@ from screwsolve.limits import EXPAND_SHARE_OPERATIONS, PRODUCT_TREE_NODES, ROTAT
 from screwsolve.mechanics.velocity_rule import velocity_rule
 from screwsolve.model.frames import UnitKey
 from screwsolve.model.static import TIME
-from screwsolve.symbolic.bridge import from_engine, to_engine
+from screwsolve.symbolic.bridge import UnsupportedError, differentiable, from_engine, to_engine
 from screwsolve.symbolic.graphs import exceeds, free_symbols
 
 if TYPE_CHECKING:
@@ -137,6 +137,14 @@ class JacobianCore:
                 else tuple(a + b for a, b in zip(columns[name], comps, strict=True))
             )
         return Vec(columns)
+
+    def differentiable(self, expr: sympy.Expr) -> se.Basic:
+        """The expression in symengine, which must differentiate it (positions and angles are
+        differentiated there): UnsupportedError for Abs or sign, so the caller takes sympy's
+        route."""
+        if not differentiable(expr):
+            raise UnsupportedError(f"symengine does not differentiate {expr}")
+        return self.scalar(expr)
 
     def rate_derivative(self, expr: sympy.Expr, q: str) -> sympy.Expr:
         """d(expr)/dq' of a sympy expression of the system, on its graph in symengine."""
@@ -299,7 +307,7 @@ class JacobianCore:
             result: dict[str, Vec] = {}
         else:
             result = dict(self.omega(parent))
-            angle = self.scalar(self.tree.angles[frame])
+            angle = self.differentiable(self.tree.angles[frame])
             axis = self.tree.axes[frame]
             for q in self.variables:
                 factor = self._by(angle, q)
@@ -312,7 +320,11 @@ class JacobianCore:
     def position(self, point: str) -> Vec:
         """r_OP from the root point."""
         if point not in self._positions:
-            self._positions[point] = self.vector(self.system.points[point].position)
+            position = self.system.points[point].position
+            for matrix, _ in position.args:
+                for component in matrix:
+                    self.differentiable(component)
+            self._positions[point] = self.vector(position)
         return self._positions[point]
 
     def _derivative(self, position: Vec) -> dict[str, Vec]:

@@ -1,0 +1,42 @@
+"""Integrals of force laws from zero: exact for polynomials and the Stribeck law, none otherwise."""
+
+from __future__ import annotations
+
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from screwsolve.symbolic.integrals import from_zero
+
+v = sympy.Symbol("v", nonnegative=True)
+F_c, F_s, v_s, c = sympy.symbols("F_c F_s v_s c", positive=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(-5, 5), min_size=1, max_size=6))
+def test_a_polynomial_law_integrates_to_its_antiderivative_from_zero(coefficients) -> None:
+    law = sum(a * v**k for k, a in enumerate(coefficients))
+    integral = from_zero(law, v)
+    assert integral is not None
+    assert sympy.expand(integral.diff(v) - law) == 0
+    assert integral.subs(v, 0) == 0
+
+
+def test_the_stribeck_law_integrates_through_erf() -> None:
+    """d/dv [F_c v + (F_s - F_c) v_s sqrt(pi)/2 erf(v/v_s) + c v^2/2] is the law itself."""
+    law = F_c + (F_s - F_c) * sympy.exp(-((v / v_s) ** 2)) + c * v
+    integral = from_zero(law, v)
+    assert integral is not None and integral.has(sympy.erf)
+    assert sympy.simplify(integral.diff(v) - law) == 0
+    assert sympy.simplify(integral.subs(v, 0)) == 0
+
+
+def test_a_law_without_a_closed_form_or_too_large_has_no_integral() -> None:
+    assert from_zero(sympy.exp(sympy.exp(v) ** 2) * sympy.sin(v**v), v) is None
+    assert from_zero(1 / v, v) is None  # the integral from 0 diverges
+    large = sum(sympy.sin(k * v) ** k for k in range(1, 40))
+    assert from_zero(large, v) is None
+
+
+def test_a_constant_law_gives_the_law_times_the_variable() -> None:
+    assert from_zero(c, v) == c * v
