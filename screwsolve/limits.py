@@ -44,6 +44,8 @@ MAX_ENTRIES = {
     "parameters": 200,
     "coordinates": 60,
     "functions": 60,
+    "speeds": 60,
+    "dependent_speeds": 60,
     "frames": 200,
     "points": 400,
     "bodies": 100,
@@ -79,6 +81,9 @@ SIMPLIFY_EXPAND_OPERATIONS = 1500
 # Simplification: sympy's factor_terms and angle-sum folding (TR10i) are slow on large sums.
 SIMPLIFY_FACTOR_OPERATIONS = 300
 SIMPLIFY_ANGLE_SUM_OPERATIONS = 300
+# Presentation: a partial screw by generalized speed is re-expressed in each of its frames to
+# print it smallest, unless a coefficient has more tree nodes than this.
+COMPACT_VECTOR_NODES = 400
 # Force laws: a law over this many operations gets no closed-form potential or dissipation
 # (a Stribeck law with viscous term has 14; a cubic spring 6).
 INTEGRAL_OPERATIONS = 120

@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeAlias
 import sympy
 from sympy.physics.vector import Vector
 
+from screwsolve.batch.reports import QUALIFIED
 from screwsolve.errors import ExpressionError
 from screwsolve.files.schema import Expected
 from screwsolve.limits import DEFAULT_SEED
@@ -26,11 +27,24 @@ from screwsolve.model.static import TIME
 from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import ScrewValue, VectorValue
-from screwsolve.symbolic.equivalence import TOLERANCE, equivalent
+from screwsolve.symbolic.equivalence import (
+    MAX_SERIES_ORDER,
+    TOLERANCE,
+    agrees_to_order,
+    equivalent,
+)
 
 ClaimKind = Literal["scalar", "screw", "names", "flag"]
 Status = Literal["ok", "fail", "error"]
 SCREW_PARTS = ("resultant", "moment")
+
+
+@dataclass(frozen=True)
+class Series:
+    """A claim to order k: right up to terms of order k + 1 in the small quantities together."""
+
+    small: tuple[str, ...]
+    order: int
 
 
 @dataclass(frozen=True)
@@ -43,6 +57,7 @@ class Claim:
     screw: tuple[str, str, str] | None = None  # resultant, moment, at
     names: tuple[str, ...] = ()
     flag: bool = False
+    series: Series | None = None  # a scalar right only to an order in small quantities
 
     @property
     def item(self) -> str:
@@ -51,6 +66,9 @@ class Claim:
 
     def written(self) -> str:
         """The claim as the file writes it."""
+        if self.series is not None:
+            small = ", ".join(self.series.small)
+            return f"{self.text} + O(({small})^{self.series.order + 1})"
         if self.kind == "screw" and self.screw is not None:
             return f"{{{self.screw[0]} ; {self.screw[1]}}}_{self.screw[2]}"
         if self.kind == "names":
@@ -81,6 +99,14 @@ SECTIONS = (
     "replacement",
     "potential_energy",
     "dissipation",
+    "generalized_active_forces",
+    "constrained_generalized_active_forces",
+)
+# {KEY: value} totals and/or {ACTION: {KEY: value}}, KEY a coordinate (or t) or a speed
+BY_KEY_OR_ACTION = (
+    "power_coefficients",
+    "generalized_active_forces",
+    "constrained_generalized_active_forces",
 )
 TOTAL_OR_PER_ACTION = ("power", "potential_energy", "dissipation")  # EXPR or {ACTION: EXPR}
 FLAGS = {"true": True, "yes": True, "false": False, "no": False}
@@ -108,16 +134,16 @@ def walk(data: Mapping[str, Any]) -> Iterator[Claim | Malformed]:
                 continue
             for body, by_coordinate in value.items():
                 yield from _each(by_coordinate, (section, str(body)), _screw)
-        elif section in TOTAL_OR_PER_ACTION and isinstance(value, Mapping):
+        elif section in TOTAL_OR_PER_ACTION and _by_name(value):
             yield from _each(value, (section,), _scalar)
         elif section in (*TOTAL_OR_PER_ACTION, "power_under_constraints"):
             yield _scalar((section,), value)
-        elif section == "power_coefficients":
+        elif section in BY_KEY_OR_ACTION:
             if not isinstance(value, Mapping):
                 yield Malformed((section,), "expected {COORD: value} or {ACTION: {COORD: value}}")
                 continue
             for key, item in value.items():
-                if isinstance(item, Mapping):
+                if _by_name(item):
                     yield from _each(item, (section, str(key)), _scalar)
                 else:
                     yield _scalar((section, str(key)), item)
@@ -148,10 +174,49 @@ def _each(
         yield item((*path, str(key)), inner)
 
 
+def _by_name(value: Any) -> bool:
+    """A mapping of names to values, not one series value {value, small, order}."""
+    return isinstance(value, Mapping) and not _is_series(value)
+
+
+def _is_series(value: Any) -> bool:
+    return (
+        isinstance(value, Mapping) and "value" in value and not isinstance(value["value"], Mapping)
+    )
+
+
 def _scalar(path: tuple[str, ...], value: Any) -> Claim | Malformed:
+    if _is_series(value):
+        return _series(path, value)
     if isinstance(value, bool) or not isinstance(value, str | int | float):
         return Malformed(path, "expected an expression")
     return Claim(path, "scalar", str(value))
+
+
+SERIES_SHAPE = "expected {value: EXPR, small: NAME or [NAMES], order: K}"
+
+
+def _series(path: tuple[str, ...], value: Mapping[str, Any]) -> Claim | Malformed:
+    """{value: EXPR, small: NAME or [NAMES], order: K}: right to order K in the small names."""
+    if set(value) != {"value", "small", "order"}:
+        return Malformed(path, SERIES_SHAPE)
+    text, small, order = value["value"], value["small"], value["order"]
+    names = [small] if isinstance(small, str) else small
+    if (
+        isinstance(text, bool)
+        or not isinstance(text, str | int | float)
+        or not isinstance(names, list)
+        or not names
+        or not all(isinstance(n, str) for n in names)
+    ):
+        return Malformed(path, SERIES_SHAPE)
+    try:
+        degree = int(str(order))
+    except ValueError:
+        return Malformed(path, SERIES_SHAPE)
+    if not 0 <= degree <= MAX_SERIES_ORDER:
+        return Malformed(path, f"the order of a series answer is 0 to {MAX_SERIES_ORDER}")
+    return Claim(path, "scalar", str(text), series=Series(tuple(names), degree))
 
 
 def _screw(path: tuple[str, ...], value: Any) -> Claim | Malformed:
@@ -203,6 +268,7 @@ def unknown_names(claim: Claim, system: System) -> Unknown | None:
     joint), with a suggestion; None when every name exists. Needs no solving."""
     head, rest = claim.path[0], claim.path[1:]
     variables = [*system.coordinates, TIME]
+    speeds = list(system.speeds or system.coordinates)
     actions = {a.name: a for a in system.actions}
 
     def missing(what: str, name: str, choices: list[str], part: str | None = None) -> Unknown:
@@ -214,8 +280,8 @@ def unknown_names(claim: Claim, system: System) -> Unknown | None:
         assert claim.screw is not None
         if claim.screw[2] not in system.points:
             return missing("point", claim.screw[2], list(system.points), part="at")
-        if head == "partial_screws" and rest[1] not in variables:
-            return missing("coordinate", rest[1], variables)
+        if head == "partial_screws" and rest[1] not in [*variables, *system.speeds]:
+            return missing("coordinate", rest[1], [*variables, *system.speeds])
     elif head in TOTAL_OR_PER_ACTION and rest and rest[0] not in actions:
         return missing("action", rest[0], list(actions))
     elif head == "power_under_constraints" and not system.constraints:
@@ -230,6 +296,15 @@ def unknown_names(claim: Claim, system: System) -> Unknown | None:
             return Unknown(f"action '{name}' is not an interaction (no by: body)")
         if coordinate not in variables:
             return missing("coordinate", coordinate, variables)
+    elif head == "constrained_generalized_active_forces" and not system.constraints:
+        return Unknown("the problem has no constraints")
+    elif head in BY_KEY_OR_ACTION[1:] and len(rest) == 1 and rest[0] not in speeds:
+        return missing("speed", rest[0], speeds)
+    elif head in BY_KEY_OR_ACTION[1:] and len(rest) == 2:
+        if rest[0] not in actions:
+            return missing("action", rest[0], list(actions))
+        if rest[1] not in speeds:
+            return missing("speed", rest[1], speeds)
     elif head == "ideal_joints" and rest[0] not in [j.name for j in system.joints]:
         return missing("joint", rest[0], [j.name for j in system.joints])
     return None
@@ -252,6 +327,8 @@ def value_of(
             screw = analysis.kinematics.kinematic_screw(body, at)
         elif head == "replacement":
             screw = analysis.replacement(body, at)
+        elif rest[1] in analysis.system.speeds:
+            screw = analysis.speed_screws(body, at)[rest[1]]
         else:
             screw = analysis.kinematics.partial_screws(body, at)[rest[1]]
         return Truth("screw", presenter.screw(screw))
@@ -268,6 +345,8 @@ def value_of(
         if value is None:
             return Unknown(f"{_whose(rest)} no dissipation function")
         return Truth("scalar", presenter.scalar(value))
+    if head in BY_KEY_OR_ACTION[1:]:
+        return _generalized_force(head, rest, analysis, presenter)
     if head == "power_under_constraints":
         constraints = analysis.constraints
         if constraints.power is None:
@@ -288,6 +367,24 @@ def value_of(
         joint = next(j for j in analysis.joints if j.joint.name == rest[0])
         return Truth("flag", joint.ideal)
     raise ValueError(f"no claim at {claim.item}")
+
+
+def _generalized_force(
+    head: str, rest: tuple[str, ...], analysis: Analysis, presenter: Presenter
+) -> Truth | Unknown:
+    """F_r, or Kane's constrained F~_r, of one action or of all, for one speed."""
+    table = (
+        analysis.generalized_forces
+        if head == "generalized_active_forces"
+        else analysis.constrained_forces
+    )
+    if table is None:
+        return Unknown("the constraints fix no speed")
+    forces = table.by_action[rest[0]] if len(rest) == 2 else table.total
+    if rest[-1] not in forces:
+        independent = ", ".join(forces)
+        return Unknown(f"'{rest[-1]}' is a dependent speed; F~ is given for {independent}")
+    return Truth("scalar", presenter.scalar(forces[rest[-1]]))
 
 
 def _whose(rest: tuple[str, ...]) -> str:
@@ -356,22 +453,41 @@ class Comparer:
             assert isinstance(truth.value, ScrewValue) and claim.screw is not None
             return self._screw(claim.screw, truth.value)
         assert isinstance(truth.value, sympy.Expr)
-        return [self._scalar(claim.text, truth)]
+        return [self._scalar(claim.text, truth, claim.series)]
 
-    def _scalar(self, text: str, truth: Truth) -> PartVerdict:
+    def _scalar(self, text: str, truth: Truth, series: Series | None = None) -> PartVerdict:
         assert isinstance(truth.value, sympy.Expr)
         try:
             claimed = self.scalar(text)
         except ExpressionError as exc:
             return PartVerdict(None, "error", None, exc.message, exc.offset)
+        if series is not None:
+            unknown = [n for n in series.small if n not in self.namespace.scalars]
+            if unknown:
+                message = f"unknown small quantity '{unknown[0]}'"
+                return PartVerdict(
+                    None, "error", None, message + suggest(unknown[0], self.namespace.scalars)
+                )
         if truth.rates:
             claimed = claimed.xreplace(truth.rates)
-        if truth.up_to_constant:
+        if series is not None:
+            equal, detail = self._to_order(claimed, truth.value, series)
+        elif truth.up_to_constant:
             equal, detail = self._up_to_constant(claimed, truth.value)
         else:
             equal, detail = self.equal(claimed, truth.value)
         status: Status = "ok" if equal else "fail"
         return PartVerdict(None, status, truth.value, detail, undecided=equal is None)
+
+    def _to_order(
+        self, claimed: sympy.Expr, truth: sympy.Expr, series: Series
+    ) -> tuple[bool | None, str]:
+        small = [self.namespace.static(self.namespace.scalars[n]) for n in series.small]
+        symbols = [s for s in small if isinstance(s, sympy.Symbol)]
+        if len(symbols) != len(small):
+            return False, "a small quantity must be a coordinate, a parameter or a function of time"
+        verdict = agrees_to_order(truth, claimed, symbols, series.order, self.seed)
+        return verdict.equal, f"{QUALIFIED}{verdict.detail}" if verdict.detail else ""
 
     def _up_to_constant(self, claimed: sympy.Expr, truth: sympy.Expr) -> tuple[bool | None, str]:
         """Equal up to an additive constant: equal derivatives in every coordinate, t and
@@ -381,7 +497,8 @@ class Comparer:
         for variable in variables:
             equal, detail = self.equal(claimed.diff(variable), truth.diff(variable))
             if not equal:
-                return equal, f"d/d{variable}: {detail}" if detail else f"differs in {variable}"
+                where = f"d/d{variable} {detail}" if detail else f"it differs in {variable}"
+                return equal, f"{QUALIFIED}up to a constant, {where}"
         return True, ""
 
     def _screw(self, claim: tuple[str, str, str], truth: ScrewValue) -> list[PartVerdict]:

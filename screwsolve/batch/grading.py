@@ -14,7 +14,7 @@ from __future__ import annotations
 import difflib
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import sympy
@@ -144,8 +144,9 @@ class Grader:
         if isinstance(answer, Malformed):
             return ItemResult(item.item, "unreadable", 0.0, points, answer.message)
         reader = self.prepare()
-        verdicts = reader.comparer.compare(answer, reader.value(item))
         written = answer.written()
+        answer = replace(answer, series=item.series)  # the key sets the order asked for
+        verdicts = reader.comparer.compare(answer, reader.value(item))
         error = next((v for v in verdicts if v.status == "error"), None)
         if error is not None:
             where = f" (column {error.offset + 1})" if error.offset is not None else ""

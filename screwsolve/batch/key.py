@@ -9,7 +9,7 @@ solving the problem again: grading then only needs the key's names (`Comparer`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any, TypeAlias
 
@@ -20,6 +20,7 @@ from screwsolve.batch.checking import check_claims
 from screwsolve.batch.claims import (
     ClaimKind,
     Comparer,
+    Series,
     TrueValue,
     Truth,
     Unknown,
@@ -63,6 +64,8 @@ class ItemTruth:
     points: float = 1.0
     hint: str = ""
     mistakes: tuple[WrongAnswer, ...] = ()
+    up_to_constant: bool = False  # a potential energy: any added constant is as right
+    series: Series | None = None  # the key asks for this order only: answers are held to it
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,12 @@ class KeyTruth:
                         {"code": m.code, "feedback": m.feedback, "value": m.value}
                         for m in i.mistakes
                     ],
+                    "up_to_constant": i.up_to_constant,
+                    "series": (
+                        {"small": list(i.series.small), "order": i.series.order}
+                        if i.series is not None
+                        else None
+                    ),
                 }
                 for i in self.items
             ],
@@ -118,6 +127,15 @@ class KeyTruth:
             rates = entry["rates"]
             if not isinstance(rates, dict):
                 raise ValueError("rates is not a mapping")
+            series = entry["series"]
+            if series is not None:
+                order = series["order"]
+                if not isinstance(order, int) or isinstance(order, bool):
+                    raise ValueError("series order is not an integer")
+                series = Series(tuple(_str(n) for n in _list(series["small"])), order)
+            up_to_constant = entry["up_to_constant"]
+            if not isinstance(up_to_constant, bool):
+                raise ValueError("up_to_constant is not a boolean")
             items.append(
                 ItemTruth(
                     _str(entry["item"]),
@@ -128,6 +146,8 @@ class KeyTruth:
                     _number(entry["points"]),
                     _str(entry["hint"]),
                     mistakes,
+                    up_to_constant,
+                    series,
                 )
             )
         return KeyTruth(
@@ -233,6 +253,8 @@ def key_truth(loaded: Loaded) -> KeyTruth:
                 grading.points.get(claim.item, grading.default_points),
                 grading.hints.get(claim.item, ""),
                 tuple(_wrong(m) for m in mistakes.of(claim, truth)),
+                truth.up_to_constant,
+                claim.series,
             )
         )
     return KeyTruth(key_id(loaded), problem.title, grading.tolerance, tuple(items))
@@ -286,7 +308,8 @@ class KeyReader:
         """An item's truth."""
         key = (item.item, "")
         if key not in self._values:
-            self._values[key] = self._truth(item.kind, item.value, item.rates)
+            truth = self._truth(item.kind, item.value, item.rates)
+            self._values[key] = replace(truth, up_to_constant=item.up_to_constant)
         return self._values[key]
 
     def wrong(self, item: ItemTruth, index: int) -> Truth:

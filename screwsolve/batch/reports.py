@@ -15,6 +15,11 @@ from screwsolve.errors import Diagnostic
 Status = Literal["ok", "fail", "error"]
 
 
+# Starts the detail of a failed claim compared in a qualified way (to an order, up to a
+# constant): reports show it, for "expected X, got Y" alone would not say why X is wrong.
+QUALIFIED = "as compared: "
+
+
 @dataclass(frozen=True)
 class ClaimResult:
     """One claim's verdict (or one part of a screw claim's), where it is written, what it

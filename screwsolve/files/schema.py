@@ -205,6 +205,21 @@ class Joint(_Model):
     )
 
 
+class SeriesValue(_Model):
+    """A value right only to an order in small quantities (a linearised answer):
+    {value: -m*g*l*theta, small: theta, order: 1}."""
+
+    value: ExprText = Field(description="The series, truncated.")
+    small: Name | list[Name] = Field(description="The small quantities (together).")
+    order: int = Field(ge=0, le=6, description="Terms of this order and below must be right.")
+
+
+# A claimed scalar: an expression, or a series value (tried first: left to right)
+Scalar = Annotated[SeriesValue | ExprText, Field(union_mode="left_to_right")]
+ScalarOrByName = Annotated[Scalar | dict[str, Scalar], Field(union_mode="left_to_right")]
+ByKey = dict[str, Annotated[Scalar | dict[Name, Scalar], Field(union_mode="left_to_right")]]
+
+
 class ScrewClaim(_Model):
     """A claimed screw: resultant and moment about a point."""
 
@@ -220,18 +235,18 @@ class Expected(_Model):
         default=None, description="{BODY: screw}"
     )
     partial_screws: dict[Name, dict[Name, ScrewClaim]] | None = Field(
-        default=None, description="{BODY: {COORD or t: screw}}"
+        default=None, description="{BODY: {COORD, SPEED or t: screw}}"
     )
-    power: ExprText | dict[str, ExprText] | None = Field(
+    power: ScalarOrByName | None = Field(
         default=None, description="Total power, or {ACTION: power}."
     )
-    power_under_constraints: ExprText | None = Field(
+    power_under_constraints: Scalar | None = Field(
         default=None, description="Total power once the file's constraints are substituted."
     )
-    power_coefficients: dict[str, ExprText | dict[Name, ExprText]] | None = Field(
+    power_coefficients: ByKey | None = Field(
         default=None, description="{COORD or t: total} and/or {ACTION: {COORD or t: value}}."
     )
-    interaction: dict[str, dict[Name, ExprText]] | None = Field(
+    interaction: dict[str, dict[Name, Scalar]] | None = Field(
         default=None, description="{ACTION: {COORD or t: interaction coefficient}}"
     )
     noncontributing: list[str] | None = Field(
@@ -243,11 +258,21 @@ class Expected(_Model):
     replacement: dict[Name, ScrewClaim] | None = Field(
         default=None, description="{BODY: resultant and couple of all actions on it, about at}"
     )
-    potential_energy: ExprText | dict[str, ExprText] | None = Field(
+    generalized_active_forces: ByKey | None = Field(
+        default=None,
+        description="{SPEED: F_r} totals and/or {ACTION: {SPEED: F_r}}; the speeds are the "
+        "declared ones, or the coordinates (u = q').",
+    )
+    constrained_generalized_active_forces: ByKey | None = Field(
+        default=None,
+        description="Kane's F~_r for the independent speeds: {SPEED: value} and/or "
+        "{ACTION: {SPEED: value}}.",
+    )
+    potential_energy: ScalarOrByName | None = Field(
         default=None,
         description="Total potential energy V, or {ACTION: V}; right up to an added constant.",
     )
-    dissipation: ExprText | dict[str, ExprText] | None = Field(
+    dissipation: ScalarOrByName | None = Field(
         default=None,
         description="Total Rayleigh dissipation function R (Q^q = -dR/dq'), or {ACTION: R}.",
     )
@@ -289,6 +314,17 @@ class Problem(_Model):
         description="Specified functions of time F(t) (inputs such as a motor torque): usable "
         "with their rates F' in actions, potentials, constraints, positions and angles; never "
         "coordinates (no partial screw of their own: their rates stay in the time screw).",
+    )
+    speeds: dict[Name, ExprText] = Field(
+        default_factory=dict,
+        description="Generalized speeds u_r (Kane's method), one per coordinate, each linear in "
+        "the rates: {u1: dot(omega(B), xB), u2: q2' + q3'}. Partial screws and generalized active "
+        "forces F_r are then also given with respect to them; the default is u_r = q_r'.",
+    )
+    dependent_speeds: list[Name] = Field(
+        default_factory=list,
+        description="The speeds the constraints fix (Kane's u_p+1 ... u_n), for the constrained "
+        "generalized active forces; default: the first ones the constraints fix.",
     )
     frames: dict[Name, Frame] = Field(description="Frames by name.")
     points: dict[Name, Point] = Field(default_factory=dict, description="Points by name.")

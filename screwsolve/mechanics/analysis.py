@@ -21,11 +21,27 @@ from screwsolve.mechanics.constraints import ConstraintAnalysis, analyse_constra
 from screwsolve.mechanics.dissipation import dissipation as dissipation_of
 from screwsolve.mechanics.kinematics import Kinematics
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
+from screwsolve.mechanics.speeds import (
+    Reduction,
+    SpeedMap,
+    generalized_forces,
+    reduction,
+    speed_map,
+    speed_screws,
+)
 from screwsolve.model.actions import Action, Potential
 from screwsolve.model.parts import JointSpec
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System, build_system
 from screwsolve.symbolic.equivalence import equivalent, vanishes
+
+
+@dataclass(frozen=True)
+class ForceTable:
+    """Generalized forces by speed: of each action (by name) and of all of them."""
+
+    by_action: dict[str, dict[str, sympy.Expr]]
+    total: dict[str, sympy.Expr]
 
 
 @dataclass(frozen=True)
@@ -83,6 +99,7 @@ class Analysis:
     def __init__(self, system: System) -> None:
         self.system = system
         self.kinematics = Kinematics(system)
+        self._speed_screws: dict[tuple[str, str | None], dict[str, Screw]] = {}
 
     @property
     def variables(self) -> list[str]:
@@ -183,6 +200,48 @@ class Analysis:
             self.power,
             {a.action.name: a.power for a in self.actions},
             self.coefficients,
+        )
+
+    @cached_property
+    def speeds(self) -> SpeedMap:
+        """The rates in the generalized speeds, q' = W u + X (u = q' unless declared)."""
+        return speed_map(self.system)
+
+    def speed_screws(self, body: str, at: str | None = None) -> dict[str, Screw]:
+        """{V^u_r_B/E} for every speed (and the remainder under t), about the origin or `at`."""
+        key = (body, at)
+        if key not in self._speed_screws:
+            partials = self.kinematics.partial_screws(body, at)
+            self._speed_screws[key] = speed_screws(partials, self.speeds, self.system)
+        return self._speed_screws[key]
+
+    @cached_property
+    def generalized_forces(self) -> ForceTable:
+        """F_r of each action, and of all of them (static values)."""
+        return ForceTable(
+            {
+                terms.action.name: generalized_forces(terms.coefficients, self.speeds, self.system)
+                for terms in self.actions
+            },
+            generalized_forces(self.coefficients, self.speeds, self.system),
+        )
+
+    @cached_property
+    def reduction(self) -> Reduction | None:
+        """The constraints solved for the dependent speeds (None without constraints)."""
+        return reduction(self.system, self.speeds)
+
+    @cached_property
+    def constrained_forces(self) -> ForceTable | None:
+        """Kane's F~_r of each action and in total, for the independent speeds; None when the
+        constraints fix no speed."""
+        reduced = self.reduction
+        if reduced is None or not reduced.dependent:
+            return None
+        table = self.generalized_forces
+        return ForceTable(
+            {name: reduced.reduced(forces) for name, forces in table.by_action.items()},
+            reduced.reduced(table.total),
         )
 
     @cached_property

@@ -12,14 +12,14 @@ far faster than by q(t) or q'(t), and the rates are found by linear algebra, not
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 import sympy
 
 from screwsolve.symbolic.equivalence import equivalent
-from screwsolve.symbolic.simplify import simplest
+from screwsolve.symbolic.linear import independent
+from screwsolve.symbolic.simplify import simplest_ratio
 
 if TYPE_CHECKING:
     from screwsolve.model.system import System
@@ -75,7 +75,7 @@ def analyse_constraints(
     symbols = system.namespace.symbols
     rates = list(symbols.rate.values())
     kinds, equations, warnings = rate_equations(system)
-    replace = solve_rates(equations, rates)
+    replace = {rate: simplest_ratio(value) for rate, value in solve_rates(equations, rates).items()}
     if not replace:
         warnings.append("the constraints could not be solved for any rate")
         return ConstraintAnalysis(kinds, {}, None, {}, warnings)
@@ -92,7 +92,7 @@ def analyse_constraints(
         total = symbols.static(coefficients[name]).xreplace(replace)
         if equivalent(derived, total).equal is False:
             warnings.append(
-                f"d(P under constraints)/d{name}' = {simplest(derived)} is not the power "
+                f"d(P under constraints)/d{name}' = {simplest_ratio(derived)} is not the power "
                 f"coefficient Q^{name} (Remark 13.3.5): power coefficients come from the partial "
                 "screws with every constraint ignored"
             )
@@ -107,20 +107,23 @@ def analyse_constraints(
 
 
 def solve_rates(
-    equations: list[sympy.Expr], rates: list[sympy.Expr], keep: sympy.Expr | None = None
+    equations: list[sympy.Expr],
+    rates: list[sympy.Expr],
+    keep: sympy.Expr | None = None,
+    first: tuple[sympy.Expr, ...] = (),
 ) -> dict[sympy.Expr, sympy.Expr]:
-    """The first rates (in coordinate order, `keep` last) that the linear equations fix, each
-    in terms of the others; empty when they fix none or contradict each other."""
+    """The first rates (those of `first`, then in the order given, `keep` last) that the
+    linear equations fix, each in terms of the others; empty when they fix none or contradict
+    each other. Works for any unknowns the equations are linear in (rates or speeds)."""
     if not equations:
         return {}
     matrix, rhs = sympy.linear_eq_to_matrix(equations, rates)
-    order = [i for i, r in enumerate(rates) if r != keep] + [
-        i for i, r in enumerate(rates) if r == keep
-    ]
-    columns = sorted(_independent(matrix, order, columns=True))
+    rank = {r: (r not in first, r == keep, i) for i, r in enumerate(rates)}
+    order = sorted(range(len(rates)), key=lambda i: rank[rates[i]])
+    columns = sorted(independent(matrix, order, columns=True))
     if not columns:
         return {}
-    rows = _independent(matrix[:, columns], range(len(equations)), columns=False)
+    rows = independent(matrix[:, columns], range(len(equations)), columns=False)
     free = [c for c in range(len(rates)) if c not in columns]
     known = (
         matrix[rows, free] * sympy.Matrix([rates[c] for c in free])
@@ -135,26 +138,3 @@ def solve_rates(
             if equivalent(residual.xreplace(replace), sympy.Integer(0)).equal is False:
                 return {}  # a further equation contradicts the ones solved
     return replace
-
-
-def _independent(matrix: sympy.Matrix, indices: Iterable[int], *, columns: bool) -> list[int]:
-    """Greedily, the columns (or rows) that raise the rank at a generic point."""
-    chosen: list[int] = []
-    rank = 0
-    for index in indices:
-        trial = [*chosen, index]
-        part = matrix[:, trial] if columns else matrix[trial, :]
-        new_rank = _probe_rank(part)
-        if new_rank > rank:
-            chosen.append(index)
-            rank = new_rank
-        if rank == min(matrix.shape):
-            break
-    return chosen
-
-
-def _probe_rank(matrix: sympy.Matrix) -> int:
-    """Rank at a generic point: arbitrary values for every symbol."""
-    atoms = sorted(matrix.free_symbols, key=str)
-    values = {a: sympy.Rational(3 + 2 * i, 7 + i) for i, a in enumerate(atoms)}
-    return int(matrix.xreplace(values).rank())

@@ -45,6 +45,10 @@ class Screw:
         _same_point(self, other)
         return Screw(self.resultant - other.resultant, self.moment - other.moment, self.point)
 
+    def scaled(self, factor: sympy.Expr) -> Screw:
+        """factor x the screw (both vectors), about the same point."""
+        return Screw(self.resultant * factor, self.moment * factor, self.point)
+
     def map(self, function: Callable[[Vector], Vector]) -> Screw:
         """Apply a linear operation (such as d/dq') to both vectors."""
         return Screw(function(self.resultant), function(self.moment), self.point)

@@ -27,7 +27,7 @@ from screwsolve.model.actions import (
     Spring,
 )
 from screwsolve.model.collector import Collector
-from screwsolve.model.grammar import Namespace, parse_scalar, parse_vector, suggest
+from screwsolve.model.grammar import UNRELATED, Namespace, parse_scalar, parse_vector, suggest
 from screwsolve.model.laws import Law, slip_speed_symbol, stretch_symbol
 from screwsolve.model.parts import BodySpec, JointSpec, PointSpec
 from screwsolve.symbolic.equivalence import equivalent
@@ -76,7 +76,12 @@ class _Context:
         axis = self.vector(path, text)
         if axis is None:
             return None
-        length_squared = self.ns.static(axis.dot(axis)) if axis != Vector(0) else sympy.Integer(0)
+        try:
+            square = axis.dot(axis) if axis != Vector(0) else sympy.Integer(0)
+        except ValueError:  # frames with no orientation path: a rotation of theirs failed
+            self.out.error(path, UNRELATED)
+            return None
+        length_squared = self.ns.static(square)
         if not equivalent(length_squared, sympy.Integer(1)).equal:
             self.out.error(path, f"'{text}' is not a unit vector (its length is not 1)")
             return None

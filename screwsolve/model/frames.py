@@ -8,7 +8,7 @@ are simplest: a rotation about a parent's axis makes that axis a unit vector of 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -371,6 +371,10 @@ class FrameTree:
                 )
         return total
 
+    def angular_velocities(self) -> Mapping[str, Vector]:
+        """Every frame's angular velocity relative to the referential, each computed when read."""
+        return _AngularVelocities(self)
+
     def angular_velocity(self, frame: str) -> Vector:
         """omega of a frame relative to the referential: the sum of its chain's rotation rates."""
         memo = self._omega_memo
@@ -386,6 +390,25 @@ class FrameTree:
             node = parent
         memo[frame] = omega
         return omega
+
+
+class _AngularVelocities(Mapping[str, Vector]):
+    def __init__(self, tree: FrameTree) -> None:
+        self.tree = tree
+
+    def __getitem__(self, frame: str) -> Vector:
+        if frame not in self.tree.frames:
+            raise KeyError(frame)
+        return self.tree.angular_velocity(frame)
+
+    def __contains__(self, frame: object) -> bool:
+        return frame in self.tree.frames  # without computing anything
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.tree.frames)
+
+    def __len__(self) -> int:
+        return len(self.tree.frames)
 
 
 def _unit(frame: ReferenceFrame, index: int) -> Vector:

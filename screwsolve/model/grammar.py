@@ -58,6 +58,9 @@ _SCALAR_FUNCTIONS: dict[str, tuple[Callable[..., sympy.Expr], int]] = {
     "erf": (sympy.erf, 1),  # the Stribeck law's dissipation function
 }
 FUNCTION_NAMES = frozenset(_SCALAR_FUNCTIONS) | {"diff", "cross", "dot"}
+UNRELATED = "these frames are not related: a rotation between them is in error (see above)"
+# omega(FRAME) is not reserved: a file may name a symbol omega, and then it means that symbol
+OMEGA = "omega"
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LONG_NUMBER = re.compile(rf"(?<![A-Za-z0-9_.])\d{{{MAX_INT_DIGITS + 1},}}")
 
@@ -85,6 +88,8 @@ class Namespace:
     rates: dict[str, sympy.Expr] = field(default_factory=dict)
     time: sympy.Symbol = field(default_factory=lambda: sympy.Symbol("t"))
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
+    # omega(FRAME): angular velocities relative to the referential, once frames are built
+    angular_velocities: Mapping[str, Vector] | None = None
 
     def known(self) -> list[str]:
         """Every name an expression may use, for suggestions."""
@@ -439,6 +444,8 @@ class _Builder:
                 raise self._error(arg, "starred arguments are not allowed")
         if name == "diff":
             return self._diff(node)
+        if name == OMEGA and name not in self.ns.scalars and self.ns.angular_velocities is not None:
+            return self._omega(node, self.ns.angular_velocities)
         if name not in FUNCTION_NAMES:
             raise self._error(node.func, f"unknown function '{name}'" + self._hint(name))
         args = [self.build(a) for a in node.args]
@@ -452,9 +459,12 @@ class _Builder:
             a, b = vectors
             assert a is not None and b is not None
             left_cost, right_cost = args[0].cost, args[1].cost
-            if name == "cross":
-                return Value.of_vector(a.cross(b), left_cost.times(right_cost, 2))
-            return Value.of_scalar(a.dot(b), left_cost.times(right_cost, 3))
+            try:
+                if name == "cross":
+                    return Value.of_vector(a.cross(b), left_cost.times(right_cost, 2))
+                return Value.of_scalar(a.dot(b), left_cost.times(right_cost, 3))
+            except ValueError:  # frames with no orientation path: a rotation of theirs failed
+                raise self._error(node, UNRELATED) from None
         function, arity = _SCALAR_FUNCTIONS[name]
         if len(args) != arity:
             raise self._error(node, f"{name}() takes {arity} argument(s), got {len(args)}")
@@ -463,6 +473,24 @@ class _Builder:
                 raise self._error(arg_node, f"{name}() takes a scalar, got a vector")
         constant = all(a.cost.degree == 0 for a in args)
         return Value.of_scalar(function(*[a.scalar for a in args]), NUMBER if constant else ATOM)
+
+    def _omega(self, node: ast.Call, velocities: Mapping[str, Vector]) -> Value:
+        """omega(FRAME), the angular velocity of a frame relative to the referential."""
+        if len(node.args) != 1:
+            raise self._error(node, "omega() takes 1 argument: omega(FRAME)")
+        (arg,) = node.args
+        if isinstance(arg, ast.Name):
+            frame = arg.id
+        elif isinstance(arg, ast.Constant) and isinstance(arg.value, int):
+            frame = str(arg.value)
+        else:
+            raise self._error(arg, "omega() takes a frame name: omega(FRAME)")
+        if frame not in velocities:
+            raise self._error(arg, f"unknown frame '{frame}'" + suggest(frame, list(velocities)))
+        try:
+            return Value.of_vector(velocities[frame], ATOM)
+        except ValueError:
+            raise self._error(arg, UNRELATED) from None
 
     def _diff(self, node: ast.Call) -> Value:
         if len(node.args) != 2:

@@ -21,6 +21,7 @@ from screwsolve.model.frames import FrameTree
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_vector, suggest
 from screwsolve.model.ordering import parents_first
 from screwsolve.model.parts import BodySpec, ConstraintSpec, JointSpec, PointSpec
+from screwsolve.model.speeds import build_speeds, dependent_speeds
 
 T = TypeVar("T")
 ASSUMPTIONS: dict[str, dict[str, bool]] = {
@@ -50,6 +51,8 @@ class System:
     constraints: list[ConstraintSpec]
     joints: list[JointSpec] = field(default_factory=list)
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
+    speeds: dict[str, sympy.Expr] = field(default_factory=dict)  # u_r in the rates, if declared
+    dependent_speeds: tuple[str, ...] = ()
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -98,6 +101,10 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     if not frames.frames:  # without a referential nothing else can be checked meaningfully
         out.raise_if_any()
     namespace.vectors.update(frames.unit_vectors)
+    namespace.angular_velocities = frames.angular_velocities()
+    speeds = build_speeds(problem, namespace, out)
+    namespace.scalars.update(speeds)  # a speed's name stands for its definition in the rates
+    dependent = dependent_speeds(problem, speeds or coordinates, out)
     points = _build_points(problem, namespace, frames, out)
     bodies = _build_bodies(problem, namespace, frames, points, out)
     from screwsolve.model.action_entries import build_actions, build_joints
@@ -114,6 +121,8 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         coordinates=coordinates,
         rates=rates,
         functions=functions,
+        speeds=speeds,
+        dependent_speeds=dependent,
         namespace=namespace,
         frames=frames,
         points=points,

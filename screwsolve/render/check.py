@@ -16,7 +16,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.batch.reports import CheckReport, ClaimResult, FileReport, text_of
+from screwsolve.batch.reports import QUALIFIED, CheckReport, ClaimResult, FileReport, text_of
 from screwsolve.render.escape import (
     cell,
     github_data,
@@ -39,7 +39,10 @@ def claim_message(claim: ClaimResult) -> str:
         return f"undecided: {claim.detail}"
     if claim.status == "fail" and claim.got is None:
         return claim.detail
-    return f"expected {claim.expected}, got {text_of(claim.got)}"
+    message = f"expected {claim.expected}, got {text_of(claim.got)}"
+    if claim.detail.startswith(QUALIFIED):
+        message += f" ({claim.detail.removeprefix(QUALIFIED)})"
+    return message
 
 
 def _posix(path: str) -> str:

@@ -7,7 +7,14 @@ from typing import Any
 
 import sympy
 
-from screwsolve.solution.result import ScrewValue, Solution, StepsValue, VectorValue
+from screwsolve.solution.result import (
+    ReducedValue,
+    ScrewValue,
+    Solution,
+    SpeedsValue,
+    StepsValue,
+    VectorValue,
+)
 from screwsolve.symbolic.printing import latex, text, vector_latex, vector_text
 from screwsolve.version import __version__
 
@@ -20,6 +27,37 @@ def _expr(expr: sympy.Expr) -> dict[str, str]:
 
 def _optional(expr: sympy.Expr | None) -> dict[str, str] | None:
     return None if expr is None else _expr(expr)
+
+
+def _coefficients(values: dict[str, sympy.Expr]) -> dict[str, dict[str, str]]:
+    return {key: _expr(value) for key, value in values.items()}
+
+
+def _speeds(speeds: SpeedsValue, units: dict[str, str]) -> dict[str, Any]:
+    return {
+        "names": list(speeds.names),
+        "definitions": _coefficients(speeds.definitions),
+        "rates": _coefficients(speeds.rates),
+        "partial_screws": {
+            body: {u: _screw(screw, units) for u, screw in by_speed.items()}
+            for body, by_speed in speeds.partial_screws.items()
+        },
+        "generalized_active_forces": {
+            "total": _coefficients(speeds.total),
+            "by_action": {name: _coefficients(f) for name, f in speeds.forces.items()},
+        },
+    }
+
+
+def _reduced(reduced: ReducedValue) -> dict[str, Any]:
+    return {
+        "independent": list(reduced.independent),
+        "dependent": list(reduced.dependent),
+        "coefficients": {k: _coefficients(row) for k, row in reduced.coefficients.items()},
+        "total": _coefficients(reduced.total),
+        "by_action": {name: _coefficients(f) for name, f in reduced.forces.items()},
+        "warnings": list(reduced.warnings),
+    }
 
 
 def _vector(vector: VectorValue, units: dict[str, str]) -> dict[str, str]:
@@ -87,6 +125,10 @@ def solution_document(solution: Solution) -> dict[str, Any]:
             "shared": [{"name": name, **_expr(value)} for name, value in solution.shared],
             "power": _expr(solution.power),
             "power_coefficients": {q: _expr(v) for q, v in solution.coefficients.items()},
+            "speeds": _speeds(solution.speeds, units) if solution.speeds else None,
+            "constrained_generalized_active_forces": (
+                _reduced(solution.reduced) if solution.reduced else None
+            ),
             "potential_energy": _optional(solution.potential_energy),
             "dissipation": _optional(solution.dissipation),
             "interaction": {

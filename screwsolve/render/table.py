@@ -87,6 +87,67 @@ def _action_label(action: ActionValue) -> str:
     return action.name
 
 
+def _force_table(
+    forces: dict[str, dict[str, sympy.Expr]],
+    total: dict[str, sympy.Expr],
+    speeds: tuple[str, ...],
+    solution: Solution,
+    *,
+    plain: bool,
+) -> Table:
+    """Actions down, speeds across, the total last."""
+    table = _table("action", *speeds, plain=plain)
+    for action in solution.actions:
+        row = forces.get(action.name, {})
+        table.add_row(cell(_action_label(action)), *(cell(text(row[u])) for u in speeds))
+    table.add_row("total", *(cell(text(total[u])) for u in speeds), style="bold")
+    return table
+
+
+def _speeds(solution: Solution, *, plain: bool) -> list[RenderableType]:
+    """Kane's speeds (definitions, partial screws, F_r) and the constrained F~_r."""
+    ref = solution.notation.referential
+    parts: list[RenderableType] = []
+    speeds = solution.speeds
+    if speeds is not None:
+        table = _table("speed", "definition", plain=plain)
+        for u, definition in speeds.definitions.items():
+            table.add_row(cell(u), cell(text(definition)))
+        for q, value in speeds.rates.items():
+            table.add_row(cell(f"{q}'"), cell(text(value)))
+        parts.append(_section("Generalized speeds (and the rates in them)", table))
+        partial = _table("body", "u", "screw", plain=plain)
+        for body, by_speed in speeds.partial_screws.items():
+            for u, screw in by_speed.items():
+                partial.add_row(cell(body), cell(u), cell(screw_text(screw)))
+        parts.append(
+            _section(f"Partial kinematic screws {{V^u_B/{ref}}} by generalized speed", partial)
+        )
+        forces = _force_table(speeds.forces, speeds.total, speeds.names, solution, plain=plain)
+        parts.append(_section("Generalized active forces F_r", forces))
+    reduced = solution.reduced
+    if reduced is not None:
+        mark = "'" if speeds is None else ""  # the speeds are the rates q' unless declared
+        if reduced.independent:
+            table = _force_table(
+                reduced.forces, reduced.total, reduced.independent, solution, plain=plain
+            )
+            dependent = ", ".join(f"{u}{mark}" for u in reduced.dependent)
+            title = f"Constrained generalized active forces F~_r (dependent: {dependent})"
+            parts.append(_section(title, table))
+        if reduced.coefficients or reduced.warnings:
+            table = _table("item", "value", plain=plain)
+            for dependent, row in reduced.coefficients.items():
+                for independent, value in row.items():
+                    label = f"A: d{dependent}{mark}/d{independent}{mark}"
+                    table.add_row(cell(label), cell(text(value)))
+            for warning in reduced.warnings:
+                table.add_row("warning", cell(warning), style="" if plain else "yellow")
+            title = "Dependent speeds in the independent ones: F~_r = F_r + sum_k F_k A_kr"
+            parts.append(_section(title, table))
+    return parts
+
+
 def render_solution(solution: Solution, *, plain: bool = False) -> RenderableType:
     """Kinematic screws, partial screws, actions with their power, and the Q matrix."""
     ref = solution.notation.referential
@@ -133,6 +194,7 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     )
     parts.append(_section("Power coefficients Q^q (pairs: interaction coefficients)", matrix))
 
+    parts.extend(_speeds(solution, plain=plain))
     energies = [a for a in solution.actions if a.potential is not None or a.dissipation]
     if energies:
         table = _table("action", "potential energy V", "dissipation function R", plain=plain)

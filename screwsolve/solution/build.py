@@ -11,6 +11,7 @@ from dataclasses import replace
 import sympy
 from sympy.physics.vector import Vector
 
+from screwsolve.limits import COMPACT_VECTOR_NODES
 from screwsolve.mechanics.analysis import Analysis
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
 from screwsolve.model.frames import AXES
@@ -20,13 +21,16 @@ from screwsolve.solution.result import (
     ConstraintValue,
     JointValue,
     Notation,
+    ReducedValue,
     ScrewValue,
     Solution,
+    SpeedsValue,
     StepsValue,
     VectorValue,
     map_expressions,
 )
 from screwsolve.symbolic.common_subexpressions import share
+from screwsolve.symbolic.graphs import exceeds
 from screwsolve.symbolic.simplify import factored, simplest
 
 
@@ -43,6 +47,27 @@ class Presenter:
     def vector(self, vector: Vector) -> VectorValue:
         terms = [(self.scalar(c), unit) for c, unit in self.frames.terms(vector)]
         return VectorValue(tuple((c, u) for c, u in terms if c != 0))
+
+    def compact_vector(self, vector: Vector, also: str) -> VectorValue:
+        """The vector in whichever of its frames (or `also`, a body's frame) prints it
+        smallest: a partial screw by generalized speed is a combination of partial screws by
+        coordinate spread over several frames (a top's d(omega)/du1 is x_B itself)."""
+        best = self.vector(vector)
+        if vector == Vector(0) or any(exceeds(c, COMPACT_VECTOR_NODES) for c, _ in best.terms):
+            return best
+        names = dict.fromkeys([*(self.frames.frame_name(f) for _, f in vector.args), also])
+        for name in names:
+            candidate = self.vector(vector.express(self.frames.frames[name]))
+            if _printed_size(candidate) < _printed_size(best):
+                best = candidate
+        return best
+
+    def compact_screw(self, screw: Screw, also: str) -> ScrewValue:
+        return ScrewValue(
+            self.compact_vector(screw.resultant, also),
+            self.compact_vector(screw.moment, also),
+            screw.point,
+        )
 
     def coefficients(self, values: dict[str, sympy.Expr]) -> dict[str, sympy.Expr]:
         return {q: self.scalar(v) for q, v in values.items()}
@@ -77,7 +102,13 @@ class Presenter:
     def names(self) -> set[str]:
         """Every name a problem already uses in expressions (shared names must differ)."""
         system = self.analysis.system
-        return {*system.parameters, *system.coordinates, *self.frames.unit_names.values()}
+        return {
+            *system.parameters,
+            *system.coordinates,
+            *system.functions,
+            *system.speeds,
+            *self.frames.unit_names.values(),
+        }
 
     def notation(self) -> Notation:
         latex: dict[str, str] = {}
@@ -174,8 +205,50 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         dissipation_checked=tuple(c.action for c in analysis.dissipation_checks),
         joints=joints,
         replacements={b: p.screw(analysis.replacement(b, at)) for b in system.bodies},
+        speeds=_speeds(p, at) if system.speeds else None,
+        reduced=_reduced(p),
     )
     return _shared(solution, p.names())
+
+
+def _speeds(p: Presenter, at: str | None) -> SpeedsValue:
+    analysis = p.analysis
+    system = analysis.system
+    table = analysis.generalized_forces
+    return SpeedsValue(
+        names=analysis.speeds.names,
+        definitions={u: p.scalar(d) for u, d in system.speeds.items()},
+        rates={q: p.scalar(v) for q, v in analysis.speeds.rates().items()},
+        partial_screws={
+            b: {
+                u: p.compact_screw(s, system.bodies[b].frame)
+                for u, s in analysis.speed_screws(b, at).items()
+            }
+            for b in system.bodies
+        },
+        forces={name: p.coefficients(forces) for name, forces in table.by_action.items()},
+        total=p.coefficients(table.total),
+    )
+
+
+def _reduced(p: Presenter) -> ReducedValue | None:
+    analysis = p.analysis
+    reduction = analysis.reduction
+    if reduction is None:
+        return None
+    table = analysis.constrained_forces
+    return ReducedValue(
+        independent=reduction.independent if table else (),
+        dependent=reduction.dependent,
+        coefficients={k: p.coefficients(row) for k, row in reduction.coefficients.items()},
+        forces={n: p.coefficients(f) for n, f in table.by_action.items()} if table else {},
+        total=p.coefficients(table.total) if table else {},
+        warnings=reduction.warnings,
+    )
+
+
+def _printed_size(value: VectorValue) -> int:
+    return sum(sympy.count_ops(c) + 1 for c, _ in value.terms)
 
 
 def _optional(presenter: Presenter, value: sympy.Expr | None) -> sympy.Expr | None:

@@ -103,6 +103,31 @@ class ConstraintValue:
 
 
 @dataclass(frozen=True)
+class SpeedsValue:
+    """Kane's generalized speeds, as declared, and what is given with respect to them."""
+
+    names: tuple[str, ...]
+    definitions: dict[str, sympy.Expr]  # u_r in the rates
+    rates: dict[str, sympy.Expr]  # q' in the speeds
+    partial_screws: dict[str, dict[str, ScrewValue]]  # body -> speed (and t) -> screw
+    forces: dict[str, dict[str, sympy.Expr]]  # action -> speed -> F_r
+    total: dict[str, sympy.Expr]
+
+
+@dataclass(frozen=True)
+class ReducedValue:
+    """Kane's constrained generalized active forces F~_r for the independent speeds (the
+    coordinates' rates when no speeds are declared)."""
+
+    independent: tuple[str, ...]
+    dependent: tuple[str, ...]
+    coefficients: dict[str, dict[str, sympy.Expr]]  # u_dep = sum A u_ind + ...
+    forces: dict[str, dict[str, sympy.Expr]]  # action -> independent speed -> F~_r
+    total: dict[str, sympy.Expr]
+    warnings: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Notation:
     """How names print: unit vectors' LaTeX, parameter and coordinate symbols."""
 
@@ -130,6 +155,8 @@ class Solution:
     dissipation: sympy.Expr | None = None  # the sum of the actions' R
     dissipation_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
     dissipation_checked: tuple[str, ...] = field(default_factory=tuple)
+    speeds: SpeedsValue | None = None  # only when the file declares speeds
+    reduced: ReducedValue | None = None  # only when the file has constraints
     joints: tuple[JointValue, ...] = field(default_factory=tuple)
     replacements: dict[str, ScrewValue] = field(default_factory=dict)
     shared: tuple[tuple[str, sympy.Expr], ...] = ()  # (name, value): large results use them

@@ -239,3 +239,76 @@ def sample(
             if len(found) >= count:
                 break
     return found
+
+
+SERIES_STEPS = ("1e-3", "1e-5")  # the small quantities' scale h at two steps, 100 apart
+SERIES_DIGITS = 90  # a difference of order h^7 at h = 1e-5 is 1e-35 of values of order 1
+MAX_SERIES_ORDER = 6
+
+
+def agrees_to_order(
+    a: sympy.Expr,
+    b: sympy.Expr,
+    small: list[sympy.Symbol],
+    order: int,
+    seed: int = DEFAULT_SEED,
+) -> Verdict:
+    """a == b up to terms of order `order` + 1 in the small symbols taken together (a series
+    answer "to order k"): at random points, every small symbol scaled by h, the difference
+    a - b must shrink like h^(k+1) from h = 1e-3 to h = 1e-5; its measured order decides."""
+    difference = a - b
+    if difference == 0:
+        return Verdict(True)
+    symbols = sorted(difference.free_symbols | set(small), key=str)
+    steps = [sympy.Float(step, SERIES_DIGITS) for step in SERIES_STEPS]
+    valid = 0
+    for point in _points(tuple(symbols), seed, PROBES * 3):
+        values = {
+            s: sympy.Float(t, SERIES_DIGITS)
+            for s, t in zip(point.symbols, point.texts, strict=True)
+        }
+        sizes = []
+        for h in steps:
+            scaled = {s: v * h if s in small else v for s, v in values.items()}
+            number = _evaluate_at(difference, scaled)
+            if number is None:
+                break
+            sizes.append(abs(number))
+        if len(sizes) < 2:
+            continue
+        valid += 1
+        floor = sympy.Float(10) ** (-SERIES_DIGITS + 10)
+        if sizes[0] < floor and sizes[1] < floor:
+            measured = float("inf")  # no difference at this point at all
+        elif sizes[1] < floor:
+            measured = float("inf")
+        elif sizes[0] < floor:
+            return Verdict(
+                False, f"does not vanish with the small quantities at {point.describe()}"
+            )
+        else:
+            measured = float(sympy.log(sizes[0] / sizes[1], 10)) / 2
+        if measured < order + 1 - 0.3:
+            return Verdict(
+                False,
+                f"differs at order {measured:.2g} in the small quantities (to order {order}, the "
+                f"difference must be of order {order + 1}), scaling "
+                f"{', '.join(map(str, small))} towards 0 from {point.describe()}",
+            )
+        if valid >= 4:
+            return Verdict(True)
+    if valid:
+        return Verdict(True)
+    return Verdict(None, "could not be evaluated near the small quantities' zero")
+
+
+def _evaluate_at(expr: sympy.Expr, values: dict[sympy.Symbol, sympy.Float]) -> sympy.Float | None:
+    try:
+        number = expr.xreplace(values).evalf(SERIES_DIGITS)
+    except (TypeError, ValueError, ZeroDivisionError, OverflowError, ArithmeticError):
+        return None
+    if not number.is_number or number.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+        return None
+    if not number.is_real:
+        number = sympy.Abs(number).evalf(SERIES_DIGITS)
+    return sympy.Float(number, SERIES_DIGITS)

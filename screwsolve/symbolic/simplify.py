@@ -150,3 +150,15 @@ def simplest(expr: sympy.Expr) -> sympy.Expr:
     if best.has(sympy.Abs):
         consider(_signs(best))
     return best
+
+
+def simplest_ratio(expr: sympy.Expr) -> sympy.Expr:
+    """`simplest`, and for a small one also of its single cancelled fraction: linear algebra on
+    trigonometric matrices (an inverse, a solved constraint) nests fractions that only
+    cancelling over a common denominator undoes (the snakeboard's 2 F cos q4 cos q5 /
+    sin(q4 - q5) came out of LU as 40 operations)."""
+    best = simplest(expr)
+    if exceeds(expr, SIMPLIFY_NODES) or sympy.count_ops(expr) > SIMPLIFY_FACTOR_OPERATIONS:
+        return best
+    candidate = simplest(sympy.cancel(sympy.together(expr)))
+    return candidate if sympy.count_ops(candidate) < sympy.count_ops(best) else best

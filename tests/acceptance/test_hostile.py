@@ -273,7 +273,18 @@ def test_mutated_textbook_problems_fail_cleanly(data: st.DataObject) -> None:
         cut = data.draw(st.integers(0, 2))
         lines[index] = line[:position] + insert + line[position + cut :]
     with contextlib.suppress(ScrewsolveError):
-        _load("\n".join(lines) + "\n")
+        _solve("\n".join(lines) + "\n")
+
+
+def _solve(text: str) -> None:
+    """Load, analyse and present a file, and check its claims: every step either works or
+    raises a located error (nothing else escapes)."""
+    from screwsolve.batch.checking import check_claims
+    from screwsolve.solution.build import present
+
+    analysis = analyse(load_problem_text(text, "gen.yaml"))
+    present(analysis)
+    check_claims(analysis)
 
 
 def test_debug_flag_shows_the_traceback(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -135,3 +135,58 @@ def test_a_wrong_energy_fails_and_one_that_does_not_exist_is_an_error(tmp_path: 
     claim = _check(tmp_path, missing)["dissipation.spring"]
     assert claim.status == "error"
     assert "action 'spring' has no dissipation function" in claim_message(claim)
+
+
+PENDULUM = (PROBLEMS / "pendulum-on-a-moving-support.yaml").read_text(encoding="utf-8")
+SERIES = "push: {theta: {value: F*l, small: theta, order: 1}}"
+
+
+def test_a_series_claim_holds_to_its_order_only(tmp_path: Path) -> None:
+    """F l cos(theta) is F l to first order, not to second (F l theta^2/2 is missing);
+    F l (1 - theta^2/2) is right to third order; F l + F l theta is wrong at first order."""
+    cases = {
+        SERIES: "ok",
+        SERIES.replace("order: 1", "order: 2"): "fail",
+        SERIES.replace("F*l,", "F*l*(1 - theta**2/2),").replace("order: 1", "order: 3"): "ok",
+        SERIES.replace("F*l,", "F*l + F*l*theta,"): "fail",
+    }
+    for written, status in cases.items():
+        claims = _check(tmp_path, PENDULUM.replace(SERIES, written))
+        claim = claims["power_coefficients.push.theta"]
+        assert claim.status == status, (written, claim_message(claim))
+    failed = _check(tmp_path, PENDULUM.replace(SERIES, SERIES.replace("order: 1", "order: 2")))
+    message = claim_message(failed["power_coefficients.push.theta"])
+    assert "differs at order 2" in message and "must be of order 3" in message
+
+
+def test_a_malformed_series_claim_or_an_unknown_small_quantity_is_an_error(tmp_path: Path) -> None:
+    claims = _check(
+        tmp_path, PENDULUM.replace(SERIES, SERIES.replace("small: theta", "small: phi"))
+    )
+    claim = claims["power_coefficients.push.theta"]
+    assert claim.status == "error" and "unknown small quantity 'phi'" in claim_message(claim)
+    report = check_file_text(PENDULUM.replace(SERIES, SERIES.replace("order: 1", "order: 9")))
+    assert report.status == "error"  # the schema refuses an order above 6, at its place
+
+
+def check_file_text(text: str):
+    return check_file("pendulum.yaml", text=text)
+
+
+def test_generalized_force_claims_name_speeds_and_independent_speeds(tmp_path: Path) -> None:
+    snakeboard = (PROBLEMS / "snakeboard-driven.yaml").read_text(encoding="utf-8")
+    text = snakeboard.replace(
+        "  constrained_generalized_active_forces:\n",
+        "  constrained_generalized_active_forces:\n    u1: 0\n    uu3: 0\n",
+    )
+    claims = _check(tmp_path, text)
+    dependent = claims["constrained_generalized_active_forces.u1"]
+    assert dependent.status == "error"
+    assert "'u1' is a dependent speed; F~ is given for u3, u4, u5" in claim_message(dependent)
+    unknown = claims["constrained_generalized_active_forces.uu3"]
+    assert "unknown speed 'uu3' (did you mean 'u3'?)" in claim_message(unknown)
+    wrong = snakeboard.replace(
+        "u3: 2*F*cos(q4)*cos(q5)/sin(q4 - q5)\n", "u3: 2*F*cos(q4)*cos(q5)\n"
+    )
+    claim = _check(tmp_path, wrong)["constrained_generalized_active_forces.u3"]
+    assert claim.status == "fail"

@@ -180,3 +180,46 @@ def test_columns_are_the_same_with_a_cold_and_a_warm_cache(tmp_path: Path) -> No
     warm = grades_csv(grade(KEY, SUBMISSIONS[:2], timeout=0, seed=1))
     assert cold.splitlines()[0] == warm.splitlines()[0]
     assert cold == warm
+
+
+def test_a_series_key_holds_answers_to_its_order_and_a_potential_to_a_constant(
+    tmp_path: Path,
+) -> None:
+    """The key asks for Q^theta of the push to first order and the weight's potential: the
+    linearised answer and the exact one are both right; a wrong slope is wrong; a potential with
+    a constant added is right; one with the wrong sign is wrong. An answer written as a series
+    of a lower order than the key's is held to the key's order."""
+    key = tmp_path / "pendulum.yaml"
+    text = (ROOT / "problems" / "pendulum-on-a-moving-support.yaml").read_text(encoding="utf-8")
+    expected = text[: text.index("expected:")] + (
+        "expected:\n"
+        "  power_coefficients:\n"
+        "    push: {theta: {value: F*l, small: theta, order: 1}}\n"
+        "  potential_energy: -m*g*l*cos(theta)\n"
+        "grading: {id: pendulum}\n"
+    )
+    key.write_text(expected, encoding="utf-8")
+    answers = {
+        "linear": ("F*l", "-m*g*l*cos(theta) + 5"),
+        "exact": ("F*l*cos(theta)", "m*g*(3 - l*cos(theta))"),
+        "slope": ("F*l + F*l*theta", "m*g*l*cos(theta)"),
+        "loose": ("{value: F*l - 2*F*l*theta, small: theta, order: 0}", "-m*g*l*cos(theta)"),
+    }
+    files = []
+    for student, (push, energy) in answers.items():
+        path = tmp_path / f"{student}.yaml"
+        path.write_text(
+            f"student: {student}\nproblem: pendulum\nanswers:\n"
+            f"  power_coefficients:\n    push: {{theta: {push}}}\n"
+            f"  potential_energy: {energy}\n",
+            encoding="utf-8",
+        )
+        files.append(str(path))
+    report = grade(str(key), files, jobs=1, timeout=0)
+    verdicts = {r.student: [i.verdict for i in r.items] for r in report.results}
+    assert verdicts == {
+        "linear": ["correct", "correct"],
+        "exact": ["correct", "correct"],
+        "slope": ["wrong", "wrong"],
+        "loose": ["wrong", "correct"],
+    }

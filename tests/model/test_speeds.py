@@ -1,0 +1,77 @@
+"""The file's speeds: one per coordinate, each linear in the rates, together fixing every rate;
+dependent speeds named once among them; omega(FRAME) in their definitions."""
+
+from __future__ import annotations
+
+import pytest
+
+from screwsolve.errors import InputError
+
+from ..conftest import solve_text
+
+HEAD = """title: speeds
+referential: 0
+parameters: {l: positive}
+coordinates: [a, b]
+frames: {0: {}, 1: {from: 0, rotate: [z, a]}, 2: {from: 1, rotate: [x, b]}}
+points: {O: {fixed_in: 0}}
+bodies: {B: {frame: 2, origin: O}}
+"""
+
+
+def _messages(text: str) -> list[str]:
+    with pytest.raises(InputError) as info:
+        solve_text(text)
+    return [d.message for d in info.value.diagnostics]
+
+
+@pytest.mark.parametrize(
+    ("speeds", "message"),
+    [
+        ('{u1: "a\'"}', "1 speeds for 2 coordinates"),
+        ('{u1: "a\'", u2: "a\'*b\'"}', "a linear combination of the rates"),
+        ('{u1: "a\'", u2: "l"}', "a linear combination of the rates"),
+        ("{u1: \"a' + b'\", u2: \"2*a' + 2*b'\"}", "do not determine every rate"),
+        ('{u1: "a\'", l: "b\'"}', "'l' is declared twice"),
+        ('{u1: "a\'", u2: "dot(omega(9), x0)"}', "unknown frame '9'"),
+        ('{u1: "a\'", u2: "dot(omega(1, 2), x0)"}', "omega() takes 1 argument"),
+    ],
+)
+def test_bad_speeds_are_refused_at_their_place(speeds: str, message: str) -> None:
+    messages = _messages(HEAD + f"speeds: {speeds}\n")
+    assert any(message in m for m in messages), messages
+
+
+def test_omega_reads_the_angular_velocity_of_a_frame() -> None:
+    """omega(2) = a' z0 + b' x1: its components along x1 and z0 are b' and a'."""
+    analysis = solve_text(HEAD + "speeds: {u1: 'dot(omega(2), x1)', u2: 'dot(omega(2), z0)'}\n")
+    speeds = analysis.speeds
+    assert [str(v) for v in speeds.rates().values()] == ["u2", "u1"]
+
+
+def test_a_symbol_named_omega_keeps_its_meaning() -> None:
+    """A file that declares omega uses it as that symbol: omega(...) is then not the function."""
+    text = HEAD.replace("{l: positive}", "{l: positive, omega: positive}")
+    messages = _messages(text + 'speeds: {u1: "omega*a\'", u2: "b\' + omega(1)"}\n')
+    assert any(
+        "only plain function names" in m or "unknown function 'omega'" in m for m in messages
+    ), messages
+    analysis = solve_text(text + 'speeds: {u1: "omega*a\'", u2: "b\'"}\n')
+    assert analysis.speeds.declared
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("dependent_speeds: [a]\nconstraints: [\"a' = b'\"]\n", None),
+        ("dependent_speeds: [c]\nconstraints: [\"a' = b'\"]\n", "unknown speed 'c'"),
+        ("dependent_speeds: [a, a]\nconstraints: [\"a' = b'\"]\n", "'a' is named twice"),
+        ("dependent_speeds: [a]\n", "dependent speeds need constraints"),
+        ("dependent_speeds: [a, b]\nconstraints: [\"a' = b'\"]\n", "at least one speed"),
+    ],
+)
+def test_dependent_speeds_are_speeds_named_once(extra: str, message: str | None) -> None:
+    if message is None:
+        assert solve_text(HEAD + extra).system.dependent_speeds == ("a",)
+    else:
+        assert any(message in m for m in _messages(HEAD + extra))
