@@ -493,7 +493,13 @@ def grade(
 
 @app.command()
 def validate(
-    files: Annotated[list[str], typer.Argument(metavar="FILE...", help="Problem files.")],
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PATH...",
+            help="Problem files or folders (found as check finds them), or - for standard input.",
+        ),
+    ],
     jobs: JobsOption = None,
     timeout: Annotated[
         float, typer.Option("--timeout", min=0, help="Seconds per file; 0: in-process.")
@@ -502,11 +508,16 @@ def validate(
 ) -> None:
     """Parse and validate only (expected: included, nothing solved); errors as file:line:col."""
     from screwsolve.batch.checking import validate_files
+    from screwsolve.batch.discovery import problem_files
     from screwsolve.batch.sandbox import cpu_count
 
+    found = problem_files(_existing_paths(files), [])
+    if not found.files:
+        typer.echo("error: no problem files found in " + terminal(", ".join(files)), err=True)
+        raise typer.Exit(1)
     items = [
         (stdin_filename or "<stdin>", _stdin_text(n, stdin_filename)) if n == "-" else (n, None)
-        for n in _existing_paths(files)
+        for n in found.files
     ]
     with _interruptible():
         reports = validate_files(items, jobs=jobs or cpu_count(), timeout=0 if _debug else timeout)
@@ -514,7 +525,7 @@ def validate(
     for report in failed:
         _print_diagnostics(InputError(report.diagnostics))
     if not failed:
-        typer.echo(f"{len(files)} file(s) valid", err=True)
+        typer.echo(f"{len(items)} file(s) valid", err=True)
     raise typer.Exit(1 if failed else 0)
 
 

@@ -91,6 +91,21 @@ def test_validate_ok(runner: CliRunner) -> None:
     assert result.exit_code == 0
 
 
+def test_validate_takes_folders_as_check_does(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["validate", str(PROBLEMS), "--timeout", "0"])
+    assert result.exit_code == 0, result.output
+    count = len(list(PROBLEMS.glob("*.yaml")))
+    assert f"{count} file(s) valid" in result.stderr
+    (tmp_path / "bad.yaml").write_text("referential: 0\ntitle: [\n", encoding="utf-8")
+    (tmp_path / "notes.yaml").write_text("just: notes\n", encoding="utf-8")  # not a problem
+    result = runner.invoke(app, ["validate", str(tmp_path), "--timeout", "0"])
+    assert result.exit_code == 1 and "bad.yaml:" in result.stderr and "notes" not in result.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = runner.invoke(app, ["validate", str(empty)])
+    assert result.exit_code == 1 and "no problem files found" in result.stderr
+
+
 def test_check_exit_codes_and_reports(runner: CliRunner, tmp_path: Path) -> None:
     junit = tmp_path / "r.xml"
     result = runner.invoke(app, ["check", str(PROBLEMS), "--junit", str(junit)])
