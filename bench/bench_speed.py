@@ -104,7 +104,6 @@ def _evaluate_shared(expr, values: dict[str, float], memo: dict[int, float]) -> 
 
 
 def side_screwsolve(links: int) -> dict:
-    import symengine as se
 
     from screwsolve.api import analyse
     from screwsolve.files.loading import load_problem_text
@@ -114,11 +113,8 @@ def side_screwsolve(links: int) -> dict:
     analysis = analyse(load_problem_text(two_axis_chain_yaml(links), "chain.yaml"))
     built = time.perf_counter()
     core = analysis.kinematics.jacobian
-    totals = {q: se.Integer(0) for q in core.variables}
-    for action in analysis.system.actions:
-        for applied in action.to_screws(analysis.kinematics):
-            for q, value in core.coefficients(applied.on, applied.by, applied.screw).items():
-                totals[q] += value
+    totals = analysis.engine_coefficients
+    assert totals is not None, "every action of the chain has a symengine form"
     done = time.perf_counter()
     rss = _peak_mb()
     converted = {q: core.to_sympy(v) for q, v in totals.items()}

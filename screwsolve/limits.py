@@ -76,6 +76,14 @@ ROTATION_SPREAD = 1 << 18
 # shrank: the 8-link chain's 39 values of 2 000-6 000 nodes kept all their 92 591 operations,
 # at a second's cost.
 SIMPLIFY_NODES = 2000
+# Simplification: values up to this many tree nodes take sympy's pipeline (every shipped
+# problem's values have at most 134); larger ones symengine's, which gave no chain value a larger
+# printed form and took the 8-link chain's coefficients from 2.9 s to 0.7 s.
+SYMPY_SIMPLIFY_NODES = 150
+# Presentation: a simplified result over this many tree nodes stays the symengine value it was
+# simplified as and is printed from its graph; smaller ones are sympy, printed by sympy (every
+# shipped problem's are).
+ENGINE_VALUE_NODES = 150
 # Simplification: expansion and Pythagorean forms (symengine) up to this many operations.
 SIMPLIFY_EXPAND_OPERATIONS = 1500
 # Simplification: sympy's factor_terms and angle-sum folding (TR10i) are slow on large sums.

@@ -29,7 +29,7 @@ from screwsolve.mechanics.speeds import (
     speed_map,
     speed_screws,
 )
-from screwsolve.model.actions import Action, Potential
+from screwsolve.model.actions import Action, Potential, ScrewAction
 from screwsolve.model.parts import JointSpec
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System, build_system
@@ -60,7 +60,7 @@ class EnergyCheck:
     """-dV/dq (a potential V) or -dR/dq' (a dissipation function R) against the screw route."""
 
     action: str
-    energy: sympy.Expr
+    energy: Any  # sympy, or symengine for a weight of a long chain
     mismatched: tuple[str, ...]
 
 
@@ -159,6 +159,19 @@ class Analysis:
     def coefficients(self) -> dict[str, sympy.Expr]:
         """Total power coefficient per coordinate and t."""
         return {q: sympy.Add(*(a.coefficients[q] for a in self.actions)) for q in self.variables}
+
+    @cached_property
+    def engine_coefficients(self) -> dict[str, Any] | None:
+        """The total power coefficients as the core built them (symengine), or None when an
+        action's were not built there."""
+        if any(a.engine is None for a in self.actions):
+            return None
+        from symengine import Integer
+
+        return {
+            q: sum((a.engine[q] for a in self.actions if a.engine), Integer(0))
+            for q in self.variables
+        }
 
     def is_zero(self, expr: sympy.Expr) -> bool:
         """True when an expression vanishes identically (numeric probing)."""
@@ -284,11 +297,31 @@ class Analysis:
             result.append(EnergyCheck(terms.action.name, energy, mismatched))
         return result
 
+    def engine_potential(self, terms: ActionTerms) -> Any | None:
+        """A weight's V = -m g . r_OG from the Jacobian core's columns (symengine), or None for
+        any other action: a long chain's heights are large sympy trees, slow to build and dot."""
+        action = terms.action
+        if terms.engine is None or action.kind != "gravity" or not isinstance(action, ScrewAction):
+            return None
+        from symengine import Integer
+
+        from screwsolve.symbolic.bridge import UnsupportedError
+
+        core = self.kinematics.jacobian
+        try:
+            return Integer(-1) * core.dot(core.vector(action.force), core.position(action.at))
+        except UnsupportedError:
+            return None
+
     @cached_property
     def potential_checks(self) -> list[EnergyCheck]:
         """Remark 13.3.6: where an action has a potential V, Q^q must equal -dV/dq."""
         result = []
         for terms in self.actions:
+            engine = self.engine_potential(terms)
+            if engine is not None:
+                result.append(self._engine_potential_check(terms, engine))
+                continue
             energy = terms.action.potential
             if energy is None or not terms.screws:
                 continue
@@ -301,6 +334,17 @@ class Analysis:
                     mismatched.append(q)
             result.append(EnergyCheck(terms.action.name, energy, tuple(mismatched)))
         return result
+
+    def _engine_potential_check(self, terms: ActionTerms, energy: Any) -> EnergyCheck:
+        """-dV/dq (and -dV/dt holding q) of a symengine potential against the engine's Q^q."""
+        core = self.kinematics.jacobian
+        assert terms.engine is not None
+        mismatched = tuple(
+            q
+            for q in self.variables
+            if not vanishes(terms.engine[q] + core.derivative(energy, q), core.static_symbols)
+        )
+        return EnergyCheck(terms.action.name, energy, mismatched)
 
     def _negative_gradient(self, energy: sympy.Expr, in_engine: bool) -> Any:
         """q -> -dV/dq of a static potential, by plain symbols; in symengine when asked and

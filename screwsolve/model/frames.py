@@ -295,19 +295,27 @@ class FrameTree:
 
     def terms(self, vector: Vector) -> list[tuple[sympy.Expr, str]]:
         """A vector as (coefficient, unit-vector display name) pairs, aliases merged."""
-        merged: dict[str, sympy.Expr] = {}
+        components = (
+            (matrix[index], (self.frame_name(frame), index))
+            for matrix, frame in vector.args
+            for index in range(3)
+        )
+        return self.named_terms(components)
+
+    def named_terms(self, components: Iterable[tuple[Any, UnitKey]]) -> list[tuple[Any, str]]:
+        """(coefficient, unit vector) pairs as (coefficient, display name) pairs in textbook
+        order, aliases merged and zeros dropped (coefficients of sympy or symengine)."""
+        merged: dict[str, Any] = {}
         order: list[str] = []
-        for matrix, frame in vector.args:
-            name = self.frame_name(frame)
-            for index in range(3):
-                coefficient = matrix[index]
-                if coefficient == 0:
-                    continue
-                unit = self.display_name((name, index))
-                if unit not in merged:
-                    order.append(unit)
-                    merged[unit] = sympy.Integer(0)
-                merged[unit] += coefficient
+        for coefficient, key in components:
+            if coefficient == 0:
+                continue
+            unit = self.display_name(key)
+            if unit not in merged:
+                order.append(unit)
+                merged[unit] = coefficient
+            else:
+                merged[unit] = merged[unit] + coefficient
         rank = {unit: self._unit_rank(unit) for unit in order}
         return [(merged[u], u) for u in sorted(order, key=rank.__getitem__) if merged[u] != 0]
 

@@ -7,12 +7,15 @@ and naming of unit vectors as the textbook does.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
+import symengine as se
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.limits import COMPACT_VECTOR_NODES
-from screwsolve.mechanics.analysis import Analysis
+from screwsolve.limits import COMPACT_VECTOR_NODES, ENGINE_VALUE_NODES, SYMPY_SIMPLIFY_NODES
+from screwsolve.mechanics.analysis import ActionTerms, Analysis
+from screwsolve.mechanics.fast.jacobian import Vec
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
 from screwsolve.model.frames import AXES
 from screwsolve.solution.result import (
@@ -29,20 +32,64 @@ from screwsolve.solution.result import (
     VectorValue,
     map_expressions,
 )
+from screwsolve.symbolic.bridge import (
+    UnsupportedError,
+    from_engine,
+    has_absolute_values,
+    symbols_of,
+    to_engine,
+)
 from screwsolve.symbolic.common_subexpressions import share
 from screwsolve.symbolic.graphs import exceeds
+from screwsolve.symbolic.printing import Value
 from screwsolve.symbolic.simplify import factored, simplest
+from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
 
 
 class Presenter:
     """Turns one analysis into values a renderer can print."""
 
-    def __init__(self, analysis: Analysis) -> None:
+    def __init__(self, analysis: Analysis, *, engine_values: bool = False) -> None:
+        """`engine_values`: large results stay the symengine values they were simplified as
+        (for printing); otherwise every result is sympy (for comparing claims)."""
         self.analysis = analysis
         self.frames = analysis.system.frames
+        self.engine_values = engine_values
 
-    def scalar(self, expr: sympy.Expr) -> sympy.Expr:
-        return simplest(self.analysis.static(expr))
+    def scalar(self, expr: sympy.Expr) -> Value:
+        """A value in its simplest printed form: sympy's pipeline at textbook sizes, symengine's
+        above them (`simplify_engine`)."""
+        static = self.analysis.static(expr)
+        if exceeds(static, SYMPY_SIMPLIFY_NODES) and not static.has(sympy.Abs):
+            try:
+                engine = to_engine(static)
+            except UnsupportedError:
+                return simplest(static)
+            return self._finished(simplest_engine(engine), static)
+        return simplest(static)
+
+    def engine_scalar(self, value: Any) -> Value:
+        """`scalar` of a value the Jacobian core built (a symengine expression): large ones are
+        never turned into sympy trees before they are simplified."""
+        core = self.analysis.kinematics.jacobian
+        if exceeds(value, SYMPY_SIMPLIFY_NODES) and not has_absolute_values(value):
+            return self._finished(simplest_engine(value), None)
+        return simplest(core.to_static(value))
+
+    def _finished(self, simplified: Any, source: sympy.Expr | None) -> Value:
+        """A simplified symengine value as a result: kept when large and engine values are
+        asked for, otherwise as sympy."""
+        if self.engine_values and exceeds(simplified, ENGINE_VALUE_NODES):
+            return simplified
+        names = self._names(source) if source is not None else None
+        core = self.analysis.kinematics.jacobian
+        value = from_engine(simplified, names) if names is not None else core.to_static(simplified)
+        return keep_content(value)
+
+    def _names(self, static: sympy.Expr) -> dict[str, sympy.Expr]:
+        names = dict(self.analysis.kinematics.jacobian.static_symbols)
+        names.update(symbols_of(static))
+        return names
 
     def vector(self, vector: Vector) -> VectorValue:
         terms = [(self.scalar(c), unit) for c, unit in self.frames.terms(vector)]
@@ -69,23 +116,104 @@ class Presenter:
             screw.point,
         )
 
-    def coefficients(self, values: dict[str, sympy.Expr]) -> dict[str, sympy.Expr]:
-        return {q: self.scalar(v) for q, v in values.items()}
+    def coefficients(
+        self, values: dict[str, sympy.Expr], engine: dict[str, Any] | None = None
+    ) -> dict[str, sympy.Expr]:
+        """Each value simplified; from its symengine form when the core gave one."""
+        if engine is None:
+            return {q: self.scalar(v) for q, v in values.items()}
+        return {q: self.engine_scalar(engine[q]) for q in values}
 
-    def power(self, coefficients: dict[str, sympy.Expr]) -> sympy.Expr:
+    def power(self, coefficients: dict[str, Value]) -> Value:
         """P = sum q' Q^q + Q^t from simplified coefficients: the power reads as the book
         decomposes it, and no large power expression is simplified whole."""
         rates = self.analysis.system.rates
+        if any(isinstance(v, se.Basic) for v in coefficients.values()):
+            return self._engine_power(coefficients)
         power = sympy.Add(
             *(
                 self.analysis.static(rates[q]) * value if q in rates else value
                 for q, value in coefficients.items()
             )
         )
+        if exceeds(power, SYMPY_SIMPLIFY_NODES) and not power.has(sympy.Abs):
+            try:
+                engine = to_engine(power)
+            except UnsupportedError:
+                return factored(power)
+            return self._finished(factored_only(engine), power)
         return factored(power)
+
+    def _engine_power(self, coefficients: dict[str, Value]) -> Value:
+        """The power of coefficients some of which are symengine values, built in symengine."""
+        rates = self.analysis.system.rates
+        terms = []
+        for q, value in coefficients.items():
+            engine = value if isinstance(value, se.Basic) else to_engine(value)
+            terms.append(se.Symbol(f"{q}'") * engine if q in rates else engine)
+        return self._finished(factored_only(se.Add(*terms)), None)
+
+    def potential(self, terms: ActionTerms) -> Value | None:
+        """An action's potential energy, from the core's columns for a weight when it can."""
+        engine = self.analysis.engine_potential(terms)
+        if engine is not None:
+            return self.engine_scalar(engine)
+        return _optional(self, terms.action.potential)
+
+    def total_potential(self) -> Value | None:
+        """The sum of the actions' potential energies (in symengine when every one is)."""
+        parts = [self.analysis.engine_potential(t) for t in self.analysis.actions]
+        if any(p is not None for p in parts) and all(
+            p is not None or t.action.potential is None
+            for p, t in zip(parts, self.analysis.actions, strict=True)
+        ):
+            return self.engine_scalar(se.Add(*(p for p in parts if p is not None)))
+        return _optional(self, self.analysis.potential_energy)
 
     def screw(self, screw: Screw) -> ScrewValue:
         return ScrewValue(self.vector(screw.resultant), self.vector(screw.moment), screw.point)
+
+    def replacement(self, body: str, at: str | None) -> ScrewValue:
+        """The resultant and couple of all actions on a body about `at` (default: its origin),
+        from the Jacobian core's columns; the sympy route for what symengine cannot hold."""
+        point = at or self.analysis.system.bodies[body].origin
+        analysis = self.analysis
+        try:
+            resultant, moment = analysis.kinematics.jacobian.replacement(
+                [s for terms in analysis.actions for s in terms.screws], body, point
+            )
+        except UnsupportedError:
+            return self.screw(analysis.replacement(body, at))
+        return ScrewValue(self.columns(resultant), self.columns(moment), point)
+
+    def columns(self, vector: Vec) -> VectorValue:
+        """A vector of the Jacobian core (symengine columns) in print form."""
+        terms = self.frames.named_terms((value, key) for value, key in vector.units())
+        printed = [(self.engine_scalar(c), unit) for c, unit in terms]
+        return VectorValue(tuple((c, u) for c, u in printed if c != 0))
+
+    def kinematic_screw(self, body: str, at: str | None) -> ScrewValue:
+        """{V_B/E} about `at` (default: the body's origin), from the Jacobian core's columns
+        (no sympy cross product); the sympy route for what symengine cannot hold."""
+        point = at or self.analysis.system.bodies[body].origin
+        try:
+            resultant, moment = self.analysis.kinematics.jacobian.kinematic_screw(body, point)
+        except UnsupportedError:
+            return self.screw(self.analysis.kinematics.kinematic_screw(body, at))
+        return ScrewValue(self.columns(resultant), self.columns(moment), point)
+
+    def partial_screws(self, body: str, at: str | None) -> dict[str, ScrewValue]:
+        """{V^q_B/E} for every coordinate and t, from the Jacobian core's columns."""
+        point = at or self.analysis.system.bodies[body].origin
+        try:
+            columns = self.analysis.kinematics.jacobian.partial_screws(body, point)
+        except UnsupportedError:
+            partials = self.analysis.kinematics.partial_screws(body, at)
+            return {q: self.screw(s) for q, s in partials.items()}
+        return {
+            q: ScrewValue(self.columns(omega), self.columns(velocity), point)
+            for q, (omega, velocity) in columns.items()
+        }
 
     def steps(self, applied: AppliedScrew) -> StepsValue:
         """The kinematic screws an action screw meets, about its point, and its comoments."""
@@ -124,22 +252,19 @@ class Presenter:
 def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -> Solution:
     """Build the Solution; `at` resolves every body screw about that point instead of the origin;
     `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
-    p = Presenter(analysis)
+    p = Presenter(analysis, engine_values=True)
     system = analysis.system
-    kin = analysis.kinematics
-    kinematic = {b: p.screw(kin.kinematic_screw(b, at)) for b in system.bodies}
-    partial = {
-        b: {q: p.screw(s) for q, s in kin.partial_screws(b, at).items()} for b in system.bodies
-    }
+    kinematic = {b: p.kinematic_screw(b, at) for b in system.bodies}
+    partial = {b: p.partial_screws(b, at) for b in system.bodies}
     noncontributing = set(analysis.noncontributing)
     # Coefficients and powers of each action (by index) and in total.
     values: dict[tuple[int | str, str], sympy.Expr] = {}
-    sources: list[tuple[int | str, dict[str, sympy.Expr]]] = [
-        *enumerate(a.coefficients for a in analysis.actions),
-        ("total", analysis.coefficients),
+    sources: list[tuple[int | str, dict[str, sympy.Expr], dict[str, Any] | None]] = [
+        *((i, a.coefficients, a.engine) for i, a in enumerate(analysis.actions)),
+        ("total", analysis.coefficients, analysis.engine_coefficients),
     ]
-    for key, source in sources:
-        coefficients = p.coefficients(source)
+    for key, source, engine in sources:
+        coefficients = p.coefficients(source, engine)
         values.update({(key, q): v for q, v in coefficients.items()})
         values[(key, "power")] = p.power(coefficients)
     actions = tuple(
@@ -153,7 +278,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
                 AppliedValue(s.on, s.by, p.screw(s.screw), p.steps(s) if steps else None)
                 for s in a.screws
             ),
-            potential=_optional(p, a.action.potential),
+            potential=p.potential(a),
             power=values[(index, "power")],
             coefficients={q: values[(index, q)] for q in analysis.variables},
             noncontributing=a.action.name in noncontributing,
@@ -197,14 +322,14 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
             c.action: c.mismatched for c in analysis.potential_checks if c.mismatched
         },
         potential_checked=tuple(c.action for c in analysis.potential_checks),
-        potential_energy=_optional(p, analysis.potential_energy),
+        potential_energy=p.total_potential(),
         dissipation=_optional(p, analysis.dissipation),
         dissipation_mismatches={
             c.action: c.mismatched for c in analysis.dissipation_checks if c.mismatched
         },
         dissipation_checked=tuple(c.action for c in analysis.dissipation_checks),
         joints=joints,
-        replacements={b: p.screw(analysis.replacement(b, at)) for b in system.bodies},
+        replacements={b: p.replacement(b, at) for b in system.bodies},
         speeds=_speeds(p, at) if system.speeds else None,
         reduced=_reduced(p),
     )

@@ -1,7 +1,9 @@
-"""The result object that renderers format: plain data holding simplified static sympy values.
+"""The result object that renderers format: plain data holding simplified static values.
 
 Coordinates print as plain symbols (`theta`), rates as symbols named `theta'`, vectors as
-(coefficient, unit-vector name) terms. Renderers read this and compute nothing.
+(coefficient, unit-vector name) terms. Values are sympy expressions; a large result of a long
+chain is the symengine expression it was built and simplified as (printing never turns it into a
+sympy tree). Renderers read this and compute nothing.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import Any, TypeVar
 
+import symengine as se
 import sympy
 
 T = TypeVar("T")
@@ -188,7 +191,7 @@ def map_expressions(value: T, change: Callable[[sympy.Expr], sympy.Expr]) -> T:
 
 
 def _map(value: Any, change: Callable[[sympy.Expr], sympy.Expr]) -> Any:
-    if isinstance(value, sympy.Basic):
+    if isinstance(value, sympy.Basic | se.Basic):
         return change(value)
     if is_dataclass(value) and not isinstance(value, type):
         updates = {f.name: _map(getattr(value, f.name), change) for f in fields(value)}

@@ -75,6 +75,22 @@ def differentiable(expr: sympy.Basic) -> bool:
     return not any(isinstance(node, _NOT_DIFFERENTIABLE) for node in distinct_nodes(expr))
 
 
+def has_absolute_values(expr: se.Basic) -> bool:
+    """True when a symengine expression holds Abs or sign (whose textbook forms, such as
+    sign(x) for x/|x|, only sympy's pipeline writes); each distinct subexpression seen once."""
+    seen: set[se.Basic] = set()
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        if isinstance(node, se.Abs | se.sign):
+            return True
+        stack.extend(node.args)
+    return False
+
+
 def from_engine(expr: se.Basic, symbols: Mapping[str, sympy.Expr]) -> sympy.Expr:
     """Back to sympy, each symbol replaced by the sympy object of that name (assumptions and
     functions of time come back); each distinct subexpression converted once."""

@@ -10,7 +10,7 @@ shared graph); textbook-sized values are never touched.
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import symengine as se
 import sympy
@@ -19,7 +19,7 @@ from screwsolve.limits import SHARE_NODES
 from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
 from screwsolve.symbolic.graphs import exceeds
 
-Definitions = tuple[tuple[str, sympy.Expr], ...]
+Definitions = tuple[tuple[str, Any], ...]
 Key = TypeVar("Key", bound=Hashable)
 
 
@@ -31,6 +31,12 @@ def _prefix(taken: set[str]) -> str:
     return "shared_w"
 
 
+# A shared subexpression of at most this many operations (cos(a)*sin(b)) is written where it is
+# used: naming it costs a reader more than it saves (the 8-link chain had 1 258 names, 763 of
+# them shorter than 20 characters).
+INLINE_OPERATIONS = 4
+
+
 def _trivial(value: se.Basic) -> bool:
     """A function of one symbol (sin(a1)) or a number: clearer inline than named."""
     if value.is_Number or value.is_Symbol:
@@ -39,47 +45,69 @@ def _trivial(value: se.Basic) -> bool:
     return bool(isinstance(value, se.Function) and len(args) == 1 and args[0].is_Symbol)
 
 
-def share(
-    values: dict[Key, sympy.Expr], taken: Iterable[str]
-) -> tuple[dict[Key, sympy.Expr], Definitions]:
+def _uses(
+    names: set[se.Basic], definitions: list[se.Basic], reduced: list[se.Basic]
+) -> dict[se.Basic, int]:
+    """How often each cse name occurs, counted in the trees: x1**2 + x1*cos(c) uses x1 twice.
+    After cse no subtree repeats, so the walk is linear in the printed size."""
+    uses: dict[se.Basic, int] = {}
+    stack = [*definitions, *reduced]
+    while stack:
+        node = stack.pop()
+        if node in names:
+            uses[node] = uses.get(node, 0) + 1
+        elif not node.is_Atom:
+            stack.extend(node.args)
+    return uses
+
+
+def share(values: dict[Key, Any], taken: Iterable[str]) -> tuple[dict[Key, Any], Definitions]:
     """The large values rewritten over named shared subexpressions, and the definitions in
-    order (each uses only earlier names). Small values are returned as they are."""
+    order (each uses only earlier names). Small values are returned as they are. Values may be
+    sympy or symengine; a symengine value stays one (its definitions too)."""
     large = {key: v for key, v in values.items() if exceeds(v, SHARE_NODES)}
     if not large:
         return values, ()
     try:
-        engine = [to_engine(v) for v in large.values()]
+        engine = [v if isinstance(v, se.Basic) else to_engine(v) for v in large.values()]
     except UnsupportedError:
         return values, ()
     replacements, reduced = se.cse(engine)
-    inline: dict[se.Basic, se.Basic] = {}
-    kept: list[tuple[se.Basic, se.Basic]] = []
-    for symbol, value in replacements:
-        value = value.xreplace(inline) if inline else value
-        if _trivial(value):
-            inline[symbol] = value
-        else:
-            kept.append((symbol, value))
+    uses = _uses({symbol for symbol, _ in replacements}, [v for _, v in replacements], reduced)
     stem = _prefix(set(taken))
-    names = {symbol: f"{stem}{i}" for i, (symbol, _) in enumerate(kept, 1)}
-    renamed = {symbol: se.Symbol(name) for symbol, name in names.items()}
+    # each cse symbol -> what it is printed as: its value (inlined) or its shared name, so
+    # every value is rewritten in one pass
+    final: dict[se.Basic, se.Basic] = {}
+    kept: list[tuple[str, se.Basic]] = []
+    for symbol, value in replacements:
+        value = value.xreplace(final) if final else value
+        if _trivial(value) or uses.get(symbol, 0) < 2 or se.count_ops(value) <= INLINE_OPERATIONS:
+            final[symbol] = value
+        else:
+            name = f"{stem}{len(kept) + 1}"
+            final[symbol] = se.Symbol(name)
+            kept.append((name, value))
+    as_sympy = not all(isinstance(v, se.Basic) for v in large.values())
     symbols: dict[str, sympy.Expr] = {}
-    for value in large.values():
-        symbols.update(symbols_of(value))
-    symbols.update({name: sympy.Symbol(name, real=True) for name in names.values()})
+    if as_sympy:
+        for value in large.values():
+            if not isinstance(value, se.Basic):
+                symbols.update(symbols_of(value))
+        symbols.update({name: sympy.Symbol(name, real=True) for name, _ in kept})
 
-    def back(expr: se.Basic) -> sympy.Expr:
-        return from_engine(expr.xreplace(inline).xreplace(renamed), symbols)
+    def back(expr: se.Basic) -> Any:
+        return from_engine(expr, symbols) if as_sympy else expr
 
-    definitions = tuple((names[symbol], back(value)) for symbol, value in kept)
+    definitions = tuple((name, back(value)) for name, value in kept)
     result = dict(values)
     for key, value in zip(large, reduced, strict=True):
-        result[key] = back(value)
+        result[key] = back(value.xreplace(final))
     return result, definitions
 
 
-def unshared(expr: sympy.Expr, definitions: Definitions) -> sympy.Expr:
+def unshared(expr: Any, definitions: Definitions) -> Any:
     """The full expression again: every shared name replaced by its definition."""
     for name, value in reversed(definitions):
-        expr = expr.xreplace({sympy.Symbol(name, real=True): value})
+        symbol = se.Symbol(name) if isinstance(expr, se.Basic) else sympy.Symbol(name, real=True)
+        expr = expr.xreplace({symbol: value})
     return expr

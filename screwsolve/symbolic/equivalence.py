@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import symengine as se
 import sympy
@@ -202,10 +203,30 @@ def vanishes(
     return True if valid >= MIN_VALID else None
 
 
+def _both_sympy(a: Any, b: Any) -> tuple[sympy.Expr, sympy.Expr]:
+    """Both sides as sympy, a symengine symbol becoming the sympy symbol of its name (real when
+    neither side says otherwise)."""
+    from screwsolve.symbolic.bridge import from_engine, symbols_of
+
+    symbols: dict[str, sympy.Expr] = {}
+    for side in (a, b):
+        if isinstance(side, se.Basic):
+            symbols.update({str(s): sympy.Symbol(str(s), real=True) for s in side.free_symbols})
+    for side in (a, b):
+        if not isinstance(side, se.Basic):
+            symbols.update(symbols_of(side))
+    return tuple(
+        from_engine(side, symbols) if isinstance(side, se.Basic) else side for side in (a, b)
+    )
+
+
 def equivalent(
     a: sympy.Expr, b: sympy.Expr, seed: int = DEFAULT_SEED, tolerance: float = TOLERANCE
 ) -> Verdict:
-    """Decide a == b for static (plain-symbol) sympy expressions, to a relative tolerance."""
+    """Decide a == b for static (plain-symbol) sympy expressions, to a relative tolerance.
+    A symengine value (a large presented result) is compared by name with the other side."""
+    if isinstance(a, se.Basic) or isinstance(b, se.Basic):
+        a, b = _both_sympy(a, b)
     difference = a - b
     if difference == 0:
         return Verdict(True)

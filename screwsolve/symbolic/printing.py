@@ -8,12 +8,19 @@ dots rates (`\\dot{\\theta}`) and folds function brackets (`\\sin{\\theta}`). Ve
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any, TypeAlias
 
+import symengine as se
 import sympy
 from sympy.printing.latex import LatexPrinter
 from sympy.printing.str import StrPrinter
 
-Terms = tuple[tuple[sympy.Expr, str], ...]
+from screwsolve.symbolic import engine_printing
+
+# A result: a sympy expression, or for a large one the symengine value it was simplified as
+# (symengine has no type stubs: to the type checker its values are Any).
+Value: TypeAlias = Any
+Terms = tuple[tuple[Value, str], ...]
 
 
 class _TextPrinter(StrPrinter):
@@ -29,30 +36,41 @@ class _TextPrinter(StrPrinter):
 _TEXT = _TextPrinter({"order": None})
 
 
-def text(expr: sympy.Expr) -> str:
-    """A scalar as text in screwsolve's own grammar."""
+@lru_cache(maxsize=8192)
+def text(expr: Value) -> str:
+    """A scalar as text in screwsolve's own grammar (a large result may be a symengine value,
+    printed straight from its graph)."""
+    if isinstance(expr, se.Basic):
+        return engine_printing.text(expr)
     return _TEXT.doprint(expr)
 
 
+@lru_cache(maxsize=1024)
 def _symbol_latex(name: str) -> str:
     return LatexPrinter().doprint(sympy.Symbol(name))
 
 
-@lru_cache(maxsize=1024)
-def latex(expr: sympy.Expr) -> str:
+@lru_cache(maxsize=4096)
+def symbol_latex(name: str) -> str:
+    """A symbol's LaTeX as sympy sets it, rates dotted (theta' -> \\dot{\\theta})."""
+    if name.endswith("''"):
+        return rf"\ddot{{{_symbol_latex(name[:-2])}}}"
+    if name.endswith("'"):
+        return rf"\dot{{{_symbol_latex(name[:-1])}}}"
+    return _symbol_latex(name)
+
+
+@lru_cache(maxsize=8192)
+def latex(expr: Value) -> str:
     """A scalar in textbook LaTeX: rates dotted, sin\\theta without brackets."""
-    names = {}
-    for symbol in expr.free_symbols:
-        name = str(symbol)
-        if name.endswith("''"):
-            names[symbol] = rf"\ddot{{{_symbol_latex(name[:-2])}}}"
-        elif name.endswith("'"):
-            names[symbol] = rf"\dot{{{_symbol_latex(name[:-1])}}}"
+    if isinstance(expr, se.Basic):
+        return engine_printing.latex(expr, symbol_latex)
+    names = {s: symbol_latex(str(s)) for s in expr.free_symbols if str(s).endswith("'")}
     return sympy.latex(expr, symbol_names=names, fold_func_brackets=True)
 
 
-def _needs_brackets(coefficient: sympy.Expr) -> bool:
-    return isinstance(coefficient, sympy.Add)
+def _needs_brackets(coefficient: Value) -> bool:
+    return isinstance(coefficient, sympy.Add | se.Add)
 
 
 def vector_text(terms: Terms) -> str:

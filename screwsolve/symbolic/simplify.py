@@ -38,12 +38,17 @@ def _explosive(expr: sympy.Expr) -> bool:
     )
 
 
-def _pythagorean(expr: se.Basic, square: Any, other: Any) -> se.Basic:
+def pythagorean(expr: se.Basic, square: Any, other: Any) -> se.Basic:
     """Expanded, every power >= 2 of `square` (sin or cos) of an angle written through `other`:
     sin(a)^2 = 1 - cos(a)^2. A normal form in which sin^2 + cos^2 cancels."""
     expanded = se.expand(expr)
+    return rewrite_squares(expanded, expanded.atoms(se.Pow), square, other)
+
+
+def rewrite_squares(expanded: se.Basic, powers: Any, square: Any, other: Any) -> se.Basic:
+    """`pythagorean` of an already expanded expression, given the powers to look at."""
     mapping: dict[se.Basic, se.Basic] = {}
-    for power in expanded.atoms(se.Pow):
+    for power in powers:
         base: se.Basic = power.args[0]
         exponent: se.Basic = power.args[1]
         if isinstance(base, square) and exponent.is_integer and int(exponent) >= 2:
@@ -74,8 +79,8 @@ def _engine_candidate(expr: sympy.Expr) -> sympy.Expr | None:
     if ratios:  # cot^2 + 1 = 1/sin^2 once written with sines and cosines
         engine = engine.xreplace(ratios)
     if expr.has(*_TRIG):
-        candidates.append(_pythagorean(engine, se.sin, se.cos))
-        candidates.append(_pythagorean(engine, se.cos, se.sin))
+        candidates.append(pythagorean(engine, se.sin, se.cos))
+        candidates.append(pythagorean(engine, se.cos, se.sin))
     best = min(candidates, key=se.count_ops)
     if se.count_ops(best) >= se.count_ops(engine):
         return None  # nothing gained: spare the conversion back

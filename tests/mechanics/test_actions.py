@@ -144,9 +144,18 @@ def test_a_potential_that_does_not_match_the_screws_is_reported(monkeypatch) -> 
         }
         analysis = solve_text(two_axis_chain_yaml(2))
         weight = next(a for a in analysis.actions if a.action.name == "weight of 2")
-        doubled = 2 * weight.action.potential
-        monkeypatch.setitem(weight.action.__dict__, "_potential", doubled)
-        if not engine_form:
+        if engine_form:
+            # the symengine route takes a weight's V from the core's positions
+            built = analysis.engine_potential
+
+            def doubled_engine(terms, built=built):  # type: ignore[no-untyped-def]
+                value = built(terms)
+                return 2 * value if terms.action.name == "weight of 2" else value
+
+            monkeypatch.setattr(analysis, "engine_potential", doubled_engine)
+        else:
+            doubled = 2 * weight.action.potential
+            monkeypatch.setitem(weight.action.__dict__, "_potential", doubled)
             index = analysis.actions.index(weight)
             analysis.actions[index] = replace(weight, engine=None)
         checks = {c.action: set(c.mismatched) for c in analysis.potential_checks}

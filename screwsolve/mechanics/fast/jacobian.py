@@ -27,7 +27,13 @@ from screwsolve.limits import EXPAND_SHARE_OPERATIONS, PRODUCT_TREE_NODES, ROTAT
 from screwsolve.mechanics.velocity_rule import velocity_rule
 from screwsolve.model.frames import UnitKey
 from screwsolve.model.static import TIME
-from screwsolve.symbolic.bridge import UnsupportedError, differentiable, from_engine, to_engine
+from screwsolve.symbolic.bridge import (
+    UnsupportedError,
+    differentiable,
+    from_engine,
+    has_absolute_values,
+    to_engine,
+)
 from screwsolve.symbolic.graphs import exceeds, free_symbols
 
 if TYPE_CHECKING:
@@ -289,6 +295,13 @@ class JacobianCore:
 
     # -- Jacobian columns -----------------------------------------------------------------------
 
+    def derivative(self, expr: se.Basic, q: str) -> se.Basic:
+        """d/dq of an expression of the core (for t, holding the coordinates); UnsupportedError
+        when symengine cannot differentiate it (Abs, sign)."""
+        if has_absolute_values(expr):
+            raise UnsupportedError("symengine does not differentiate Abs or sign")
+        return self._by(expr, q)
+
     def _by(self, expr: se.Basic, q: str) -> se.Basic:
         """d(expr)/dq for a coordinate; for t, the explicit time derivative (through the
         specified functions of time too)."""
@@ -370,6 +383,42 @@ class JacobianCore:
                 result[q] = result[q] + term if q in result else term
         self._body_points[key] = result
         return result
+
+    def partial_screws(self, body: str, point: str) -> dict[str, tuple[Vec, Vec]]:
+        """{V^q_B/E} about a point of the body, per variable: (partial angular velocity,
+        partial velocity of the point) as columns."""
+        omega = self.omega(self.system.bodies[body].frame)
+        velocity = self.body_point(body, point)
+        return {q: (omega.get(q, Vec()), velocity.get(q, Vec())) for q in self.variables}
+
+    def kinematic_screw(self, body: str, point: str) -> tuple[Vec, Vec]:
+        """{V_B/E} = sum {V^q} q' + {V^t} about a point of the body, as columns."""
+        resultant, moment = Vec(), Vec()
+        for q, (omega, velocity) in self.partial_screws(body, point).items():
+            rate = ONE if q == TIME else se.Symbol(f"{q}'")
+            resultant = resultant + omega.scaled(rate)
+            moment = moment + velocity.scaled(rate)
+        return resultant, moment
+
+    def replacement(self, screws: Iterable[AppliedScrew], body: str, point: str) -> tuple[Vec, Vec]:
+        """The resultant and the moment about `point` of every screw on `body` (and of the
+        reaction of every screw it exerts), as columns: M_point = M_P + R x r_(P -> point)."""
+        resultant, moment = Vec(), Vec()
+        target = self.position(point)
+        for applied in screws:
+            sign = 1 if applied.on == body else -1 if applied.by == body else 0
+            if sign == 0:
+                continue
+            force = self.vector(applied.screw.resultant).scaled(se.Integer(sign))
+            couple = self.vector(applied.screw.moment).scaled(se.Integer(sign))
+            arm = target - self.position(applied.screw.point)
+            resultant = resultant + force
+            moment = moment + couple + self.cross(force, arm)
+        return resultant, moment
+
+    def to_static(self, expr: se.Basic) -> sympy.Expr:
+        """Back to sympy on the plain symbols (as printing and probing take them)."""
+        return from_engine(expr, self.static_symbols)
 
     def coefficients(self, on: str, by: str | None, screw: Screw) -> dict[str, se.Basic]:
         """Q^q = R . dv_P/dq' + M_P . domega/dq' of a screw on `on` (reaction on `by` implied)."""

@@ -1,0 +1,72 @@
+"""Whole runs against the plain sympy.physics.mechanics route, as a user would time them.
+
+Each row is the median wall time of whole processes (start-up and imports included), all in one
+run so the ratios share the machine's load:
+
+- `screwsolve run FILE --format json` (every screw, partial screw, power and coefficient, each
+  printed as text and LaTeX);
+- `python bench/sympy_route.py ...`: the same quantities by sympy.physics.mechanics, printed as
+  text and LaTeX, unsimplified (the cheapest sympy route);
+- `python -c "import sympy"`, the floor under both.
+
+Files: the n-link chains of tests/chains.py (two rotations per link, weights, tip forces, spring-
+damper couples) and problems/plate-on-a-step.yaml.
+
+Run: python bench/bench_run.py [--links 3 5 8 12] [--sympy-up-to 5] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.bench_cli import wall  # noqa: E402
+
+ROUTE = str(ROOT / "bench" / "sympy_route.py")
+PLATE = str(ROOT / "problems" / "plate-on-a-step.yaml")
+
+
+def _run(path: str, output: str = "json") -> list[str]:
+    return [sys.executable, "-m", "screwsolve", "run", path, "--format", output]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--links", type=int, nargs="+", default=[3, 5, 8, 12])
+    parser.add_argument("--sympy-up-to", type=int, default=5, help="skip the sympy route above")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+
+    floor = wall([sys.executable, "-c", "import sympy"], args.repeat)
+    print(f"python -c 'import sympy': {floor:.2f} s\n")
+    print("| file | screwsolve run --format json | sympy route | ratio | x import sympy |")
+    print("| --- | --- | --- | --- | --- |")
+    ours = wall(_run(PLATE), args.repeat)
+    theirs = wall([sys.executable, ROUTE, "plate"], args.repeat)
+    print(f"| plate | {ours:.2f} s | {theirs:.2f} s | {ours / theirs:.2f} | {ours / floor:.2f} |")
+    table = wall(_run(PLATE, "table"), args.repeat)
+    print(f"| plate (table) | {table:.2f} s | | | {table / floor:.2f} |")
+    with tempfile.TemporaryDirectory() as folder:
+        from tests.chains import two_axis_chain_yaml
+
+        for links in args.links:
+            chain = Path(folder) / f"chain{links}.yaml"
+            chain.write_text(two_axis_chain_yaml(links), encoding="utf-8")
+            ours = wall(_run(str(chain)), args.repeat)
+            if links > args.sympy_up_to:
+                print(f"| chain n={links} | {ours:.2f} s | - | - | {ours / floor:.2f} |")
+                continue
+            theirs = wall([sys.executable, ROUTE, "chain", str(links)], args.repeat)
+            print(
+                f"| chain n={links} | {ours:.2f} s | {theirs:.2f} s | {ours / theirs:.2f} "
+                f"| {ours / floor:.2f} |"
+            )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,397 @@
+"""`simplest` for the values the Jacobian core builds, entirely in symengine: the same bounded
+candidates (expansion, Pythagorean normal forms), then common factors and signs pulled out of
+every sum, sized by symengine's `count_ops`; sympy is met once, to print the result.
+
+Why: sympy's `factor_terms` and `count_ops` on a chain's mid-size coefficients cost seconds
+(8-link chain: 2.7 s of a 7 s presentation) where symengine takes milliseconds. On the long
+chains they were built for, sympy's angle-sum folding (TR10i) never shrank a value; textbook
+sizes keep the sympy pipeline (`simplest`), so their printed forms do not change.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import gcd, lcm
+
+import symengine as se
+import sympy
+
+from screwsolve.limits import SIMPLIFY_EXPAND_OPERATIONS, SIMPLIFY_NODES
+from screwsolve.symbolic.graphs import DESCEND, exceeds, fold
+from screwsolve.symbolic.simplify import rewrite_squares
+
+# A candidate whose symengine count_ops exceeds the best's by more than this is not sized
+# exactly (symengine's count and sympy's differ by a few operations at most on these values).
+ROUGH_MARGIN = 8
+
+
+def size(expr: se.Basic, memo: dict[se.Basic, int] | None = None) -> int:
+    """The operations sympy's `count_ops` would count in the printed form (what "no larger"
+    means for printed answers), counted on the symengine tree, each distinct subexpression
+    once (`memo` may be shared between the candidates of one value)."""
+    return _Sizer(memo if memo is not None else {}).ops(expr)
+
+
+class _Sizer:
+    __slots__ = ("memo",)
+
+    def __init__(self, memo: dict[se.Basic, int]) -> None:
+        self.memo = memo
+
+    def ops(self, expr: se.Basic) -> int:
+        if expr.is_Symbol:
+            return 0
+        known = self.memo.get(expr)
+        if known is None:
+            known = self.memo[expr] = self._ops(expr)
+        return known
+
+    def _ops(self, expr: se.Basic) -> int:
+        if expr.is_Number:
+            if not expr.is_Rational:
+                return 0
+            value = _fraction_of(expr)
+            return int(value < 0) + int(value.denominator != 1)
+        if isinstance(expr, se.Add):
+            signs = [_negative(term) for term in expr.args]
+            count = len(signs) - 1 + int(all(signs))
+            return count + sum(
+                self.ops(-t if negative else t)
+                for t, negative in zip(expr.args, signs, strict=True)
+            )
+        if isinstance(expr, se.Mul):
+            count = 0
+            if _negative(expr):
+                count, expr = 1, -expr
+            numerator, denominator = _fraction(expr)
+            if denominator:
+                if not numerator or (len(numerator) == 1 and numerator[0].is_Integer):
+                    return count + 1 + self._product(denominator)
+                return count + 1 + self._product(numerator) + self._product(denominator)
+            return count + self._product(numerator)
+        if isinstance(expr, se.Pow):
+            base, exponent = expr.args
+            if exponent == -1:
+                return 1 + self.ops(base)
+            if exponent.is_Number and exponent < 0:
+                return 1 + self.ops(base**-exponent)
+            return 1 + self.ops(base) + self.ops(exponent)
+        return 1 + sum(self.ops(a) for a in expr.args)  # a function
+
+    def _product(self, factors: list[se.Basic]) -> int:
+        return max(len(factors) - 1, 0) + sum(self.ops(f) for f in factors)
+
+
+def _fraction(product: se.Basic) -> tuple[list[se.Basic], list[se.Basic]]:
+    """The factors of a (positive) product above and below the fraction bar."""
+    numerator: list[se.Basic] = []
+    denominator: list[se.Basic] = []
+    for factor in product.args:
+        if factor.is_Number and factor.is_Rational:
+            value = _fraction_of(factor)
+            if value.numerator != 1:
+                numerator.append(se.Integer(value.numerator))
+            if value.denominator != 1:
+                denominator.append(se.Integer(value.denominator))
+        elif isinstance(factor, se.Pow) and factor.args[1].is_Number and factor.args[1] < 0:
+            denominator.append(factor.args[0] ** -factor.args[1])
+        else:
+            numerator.append(factor)
+    return numerator, denominator
+
+
+@lru_cache(maxsize=8192)
+def simplest_engine(expr: se.Basic) -> se.Basic:
+    """A smaller equal form of a symengine expression (never larger than the input), or the
+    input when its tree exceeds SIMPLIFY_NODES."""
+    if not expr.args or exceeds(expr, SIMPLIFY_NODES):
+        return expr
+    memo: dict[se.Basic, int] = {}
+    best, best_size = expr, size(expr, memo)
+    rough = se.count_ops(expr)
+
+    def consider(candidate: se.Basic) -> None:
+        nonlocal best, best_size, rough
+        candidate_rough = se.count_ops(candidate)
+        if candidate_rough > rough + ROUGH_MARGIN:
+            return  # far larger even by symengine's own count: not worth an exact one
+        candidate_size = size(candidate, memo)
+        if candidate_size < best_size:
+            best, best_size, rough = candidate, candidate_size, candidate_rough
+
+    if best_size <= SIMPLIFY_EXPAND_OPERATIONS and not _explosive(expr):
+        expanded = se.expand(expr)
+        consider(expanded)
+        squares = _monomial_powers(expanded)
+        if squares:  # the sine and cosine forms tied on every chain value measured
+            consider(rewrite_squares(expanded, squares, se.sin, se.cos))
+    consider(fold_angle_sums(best))
+    folded = best
+    consider(factored_engine(folded, numbers=True))
+    consider(factored_engine(folded, numbers=False))
+    return best
+
+
+def _monomial_powers(expanded: se.Basic) -> set[se.Basic]:
+    """The powers of sines that are factors of an expanded sum's terms (where sin^2 + cos^2
+    can cancel), found without walking the whole tree."""
+    terms = expanded.args if isinstance(expanded, se.Add) else (expanded,)
+    found = set()
+    for term in terms:
+        for factor in term.args if isinstance(term, se.Mul) else (term,):
+            if isinstance(factor, se.Pow) and isinstance(factor.args[0], se.sin):
+                found.add(factor)
+    return found
+
+
+def factored_only(expr: se.Basic) -> se.Basic:
+    """The smallest of the expression and its two factored forms, nothing expanded (a power
+    keeps the book's decomposition, sum of q' Q^q)."""
+    if exceeds(expr, SIMPLIFY_NODES):
+        return expr
+    memo: dict[se.Basic, int] = {}
+    candidates = [expr, factored_engine(expr, numbers=True), factored_engine(expr, numbers=False)]
+    return min(candidates, key=lambda c: size(c, memo))
+
+
+def _explosive(expr: se.Basic) -> bool:
+    """A power above 6 of a sum: expanding it could multiply out into a huge number of terms."""
+    return any(
+        isinstance(p.args[0], se.Add) and p.args[1].is_Integer and abs(int(p.args[1])) > 6
+        for p in expr.atoms(se.Pow)
+    )
+
+
+def factored_engine(expr: se.Basic, *, numbers: bool = True) -> se.Basic:
+    """Every sum's common powers (and with `numbers` its common numeric factor) pulled out,
+    bottom up, and a product's minus sign moved into a sum that then has fewer negative terms
+    (-L*(-a + b) -> L*(a - b))."""
+
+    def after(node: se.Basic, args: list[se.Basic]) -> se.Basic:
+        rebuilt = (
+            node if all(a is b for a, b in zip(args, node.args, strict=True)) else node.func(*args)
+        )
+        if isinstance(rebuilt, se.Add):
+            return _common(rebuilt, numbers)
+        if isinstance(rebuilt, se.Mul):
+            return _sign_into_sum(rebuilt)
+        return rebuilt
+
+    def before(node: se.Basic) -> object:
+        return DESCEND if node.args else node
+
+    return fold(expr, before, after, key=lambda node: node)
+
+
+def _split(term: se.Basic) -> tuple[Fraction, dict[se.Basic, Fraction]]:
+    """A term as numeric coefficient and {base: rational exponent}; a factor with a symbolic
+    exponent counts as a base of exponent 1."""
+    coefficient = Fraction(1)
+    powers: dict[se.Basic, Fraction] = {}
+    factors = term.args if isinstance(term, se.Mul) else (term,)
+    for factor in factors:
+        if factor.is_Number:
+            if not factor.is_Rational:
+                return Fraction(0), {}  # a float: leave the sum alone
+            coefficient *= _fraction_of(factor)
+            continue
+        base, exponent = factor, Fraction(1)
+        if isinstance(factor, se.Pow) and factor.args[1].is_Rational:
+            base, exponent = factor.args[0], Fraction(str(factor.args[1]))
+        powers[base] = powers.get(base, Fraction(0)) + exponent
+    return coefficient, powers
+
+
+def _fraction_of(number: se.Basic) -> Fraction:
+    """A symengine rational as a Fraction (without going through its text)."""
+    numerator, denominator = number.get_num_den()
+    return Fraction(int(numerator), int(denominator))
+
+
+def _rational(value: Fraction) -> se.Basic:
+    return se.Rational(value.numerator, value.denominator)
+
+
+def _common(add: se.Add, numbers: bool) -> se.Basic:
+    """c * prod(b^e) * (sum of the rest) when the terms share a factor; the sum otherwise."""
+    split = [_split(term) for term in add.args]
+    if any(c == 0 for c, _ in split):
+        return add
+    numerators = [abs(c.numerator) for c, _ in split]
+    denominators = [c.denominator for c, _ in split]
+    content = Fraction(gcd(*numerators), lcm(*denominators)) if numbers else Fraction(1)
+    if all(c < 0 for c, _ in split):
+        content = -content
+    shared = set(split[0][1])
+    for _, powers in split[1:]:
+        shared &= set(powers)
+    common = {b: min(p[b] for _, p in split) for b in shared}
+    common = {b: e for b, e in common.items() if e != 0}
+    if content == 1 and not common:
+        return add
+    divisor = Fraction(1) / content
+    rest = []
+    for coefficient, powers in split:
+        factors = [_rational(coefficient * divisor)]
+        for base, exponent in powers.items():
+            left = exponent - common.get(base, Fraction(0))
+            if left != 0:
+                factors.append(base ** _rational(left))
+        rest.append(se.Mul(*factors))
+    outer = [_rational(content), *(b ** _rational(e) for b, e in common.items())]
+    candidate = se.Mul(*outer, se.Add(*rest))
+    return candidate
+
+
+def _negative(term: se.Basic) -> bool:
+    first = term.args[0] if isinstance(term, se.Mul) else term
+    return bool(first.is_Number and first < 0)
+
+
+def _sign_into_sum(mul: se.Mul) -> se.Basic:
+    """-c * X * (sum) -> c * X * (-sum) when at least half of the sum's terms are negative."""
+    coefficient = mul.args[0]
+    if not (coefficient.is_Number and coefficient < 0):
+        return mul
+    for index, factor in enumerate(mul.args):
+        if isinstance(factor, se.Add):
+            negatives = sum(1 for t in factor.args if _negative(t))
+            if 2 * negatives >= len(factor.args):
+                others = [a for i, a in enumerate(mul.args) if i not in (0, index)]
+                flipped = se.Mul(-coefficient, *others, se.Add(*(-t for t in factor.args)))
+                return (
+                    flipped
+                    if 2 * negatives > len(factor.args) or size(flipped) < size(mul)
+                    else mul
+                )
+    return mul
+
+
+_ANGLE_RULES = {
+    # (first pair, second pair) -> (function, sign of y when the second's rest is +rest)
+    (("cos", "cos"), ("sin", "sin")): ("cos", -1),
+    (("sin", "cos"), ("cos", "sin")): ("sin", +1),
+}
+
+
+def fold_angle_sums(expr: se.Basic) -> se.Basic:
+    """cos(x) cos(y) -+ sin(x) sin(y) = cos(x +- y) and sin(x) cos(y) +- cos(x) sin(y) =
+    sin(x +- y) on pairs of terms of every sum, bottom up, until no pair is left (what a chain
+    of frames produces in a textbook problem's dot products)."""
+
+    def after(node: se.Basic, args: list[se.Basic]) -> se.Basic:
+        rebuilt = (
+            node if all(a is b for a, b in zip(args, node.args, strict=True)) else node.func(*args)
+        )
+        return _fold_sum(rebuilt) if isinstance(rebuilt, se.Add) else rebuilt
+
+    def before(node: se.Basic) -> object:
+        return DESCEND if node.args else node
+
+    return fold(expr, before, after, key=lambda node: node)
+
+
+def _trig_pairs(term: se.Basic) -> list[tuple[tuple[str, str], se.Basic, se.Basic, se.Basic]]:
+    """((name of f, name of g), x, y, rest) for every two trigonometric factors f(x) g(y) of a
+    term (x != y), rest the term without them."""
+    factors = list(term.args) if isinstance(term, se.Mul) else [term]
+    trig = [(i, f) for i, f in enumerate(factors) if isinstance(f, se.sin | se.cos) and f.args]
+    result = []
+    for a in range(len(trig)):
+        for b in range(len(trig)):
+            i, f = trig[a]
+            j, g = trig[b]
+            if i == j or f.args[0] == g.args[0]:
+                continue
+            rest = se.Mul(*(h for k, h in enumerate(factors) if k not in (i, j)))
+            result.append(((_name(f), _name(g)), f.args[0], g.args[0], rest))
+    return result
+
+
+def _name(function: se.Basic) -> str:
+    return "sin" if isinstance(function, se.sin) else "cos"
+
+
+def _fold_sum(add: se.Basic) -> se.Basic:
+    terms = list(add.args)
+    folded_any = False
+    while len(terms) > 1:
+        found = _one_fold(terms)
+        if found is None:
+            break
+        i, j, folded = found
+        terms = [t for k, t in enumerate(terms) if k not in (i, j)] + [folded]
+        folded_any = True
+    return se.Add(*terms) if folded_any else add
+
+
+def _one_fold(terms: list[se.Basic]) -> tuple[int, int, se.Basic] | None:
+    """The first pair of terms that folds into one (indexed by their trigonometric factors,
+    so that a sum of n terms costs about n lookups, not n^2 comparisons)."""
+    firsts: dict[tuple[tuple[str, str], se.Basic, se.Basic], list[tuple[int, se.Basic]]] = {}
+    seconds = []
+    for index, term in enumerate(terms):
+        for names, x, y, rest in _trig_pairs(term):
+            if names in _FIRSTS:
+                firsts.setdefault((names, x, y), []).append((index, rest))
+            if names in _SECONDS:
+                seconds.append((index, names, x, y, rest))
+    for j, names_b, x, y, rest_b in seconds:
+        names_a = _SECONDS[names_b]
+        for i, rest_a in firsts.get((names_a, x, y), ()):
+            if i == j:
+                continue
+            function, sign = _ANGLE_RULES[(names_a, names_b)]
+            if rest_b == rest_a:
+                argument = x + sign * y
+            elif rest_b == -rest_a:
+                argument = x - sign * y
+            else:
+                continue
+            value = se.cos(argument) if function == "cos" else se.sin(argument)
+            return i, j, rest_a * value
+    return None
+
+
+_FIRSTS = {first for first, _ in _ANGLE_RULES}
+_SECONDS = {second: first for first, second in _ANGLE_RULES}
+
+
+def keep_content(expr: sympy.Expr) -> sympy.Expr:
+    """The sympy form of a symengine result, with what the two libraries write differently put
+    back: a sum's rational content outside it, (a + b)/2 rather than a/2 + b/2 (both spread a
+    number over a lone sum), and a product's minus sign inside its sum when sympy's own
+    canonical signs of odd functions (sin(-x) = -sin(x)) brought one out again."""
+    if isinstance(expr, sympy.Mul):
+        return _sign_into_sympy_sum(expr)
+    if not isinstance(expr, sympy.Add):
+        return expr
+    content, primitive = expr.primitive()
+    if all(term.could_extract_minus_sign() for term in primitive.args):
+        content, primitive = -content, -primitive
+    if content in (1, -1) or exceeds(expr, SIMPLIFY_NODES):
+        return expr
+    outside = sympy.Mul(content, primitive, evaluate=False)
+    return outside if sympy.count_ops(outside) <= sympy.count_ops(expr) else expr
+
+
+def _sign_into_sympy_sum(product: sympy.Mul) -> sympy.Expr:
+    """-c * X * (sum) -> c * X * (-sum) when at least half of the sum's terms are negative."""
+    coefficient, rest = product.as_coeff_Mul()
+    if not coefficient.is_negative:
+        return product
+    factors = list(sympy.Mul.make_args(rest))
+    for index, factor in enumerate(factors):
+        if isinstance(factor, sympy.Add):
+            negatives = sum(1 for t in factor.args if t.could_extract_minus_sign())
+            if 2 * negatives >= len(factor.args):
+                flipped = sympy.Add(*(-t for t in factor.args))
+                others = [*factors[:index], flipped, *factors[index + 1 :]]
+                candidate = sympy.Mul(-coefficient, *others)
+                if exceeds(product, SIMPLIFY_NODES):
+                    return product
+                return (
+                    candidate if sympy.count_ops(candidate) < sympy.count_ops(product) else product
+                )
+    return product
