@@ -34,6 +34,8 @@ class ConstraintAnalysis:
     power: sympy.Expr | None = None
     action_powers: dict[str, sympy.Expr] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # coordinate -> d(P under constraints)/dq' where it is not Q^q (Remark 13.3.5), static
+    mismatches: dict[str, sympy.Expr] = field(default_factory=dict)
 
 
 def rate_equations(
@@ -83,6 +85,7 @@ def analyse_constraints(
     constrained_actions = {
         name: symbols.static(value).xreplace(replace) for name, value in action_powers.items()
     }
+    mismatches: dict[str, sympy.Expr] = {}
     for name, rate in symbols.rate.items():
         if rate in replace:
             continue
@@ -91,6 +94,7 @@ def analyse_constraints(
         # drag) changes with the eliminated rates too
         total = symbols.static(coefficients[name]).xreplace(replace)
         if equivalent(derived, total).equal is False:
+            mismatches[name] = derived
             warnings.append(
                 f"d(P under constraints)/d{name}' = {simplest_ratio(derived)} is not the power "
                 f"coefficient Q^{name} (Remark 13.3.5): power coefficients come from the partial "
@@ -103,6 +107,7 @@ def analyse_constraints(
         symbols.dynamic(constrained),
         {name: symbols.dynamic(value) for name, value in constrained_actions.items()},
         warnings,
+        mismatches,
     )
 
 

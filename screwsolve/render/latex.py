@@ -1,13 +1,31 @@
-r"""A Solution as LaTeX in textbook notation: \begin{Bmatrix}...\end{Bmatrix}_A, \mathcal{Q}^{x}."""
+r"""A Solution as LaTeX in textbook notation: \begin{Bmatrix}...\end{Bmatrix}_A, \mathcal{Q}^{x}.
+
+The page follows the book: names upright, sources as subscripts (\bar{1}\to 1/0, a named body,
+B_1\leftrightarrow B_2 for an interaction), power coefficients as a table of actions by
+coordinates when it fits the page, every long expression broken at + and - (latex_lines), the
+worked solution's comoments written out term by term, and remarks typeset as mathematics.
+Only amsmath and geometry: both are in every stock TeX installation.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+import symengine as se
 import sympy
 
 from screwsolve.render.escape import latex as escape_latex
+from screwsolve.render.latex_lines import (
+    WIDTH,
+    continued,
+    lines,
+    signed,
+    vector_lines,
+    visible,
+)
 from screwsolve.render.notation import screw_latex
-from screwsolve.solution.result import ActionValue, Solution
-from screwsolve.symbolic.printing import latex, name_latex
+from screwsolve.solution.result import ActionValue, ScrewValue, Solution, VectorValue
+from screwsolve.symbolic.printing import Value, latex, name_latex, vector_latex
 
 PREAMBLE = r"""\documentclass{article}
 \usepackage[margin=2cm]{geometry}
@@ -16,223 +34,418 @@ PREAMBLE = r"""\documentclass{article}
 \begin{document}
 """
 
-
-LINE = 110  # characters of LaTeX source per displayed line, roughly a text width
-
-
-def _rhs(expr: sympy.Expr) -> str:
-    """A long sum broken after whole terms onto continuation lines of the align* row."""
-    whole = latex(expr)
-    if len(whole) <= LINE or not isinstance(expr, sympy.Add):
-        return whole
-    lines: list[str] = []
-    current = ""
-    for term in expr.as_ordered_terms():
-        piece = latex(term)
-        if not current:
-            current = piece
-            continue
-        joined = f" - {piece[1:].lstrip()}" if piece.startswith("-") else f" + {piece}"
-        if len(current) + len(joined) > LINE:
-            lines.append(current)
-            current = joined.strip()
-        else:
-            current += joined
-    lines.append(current)
-    return " \\\\\n&\\quad ".join(lines)
-
-
-def _product(name: str, action: str, kinematic: str, value: sympy.Expr) -> str:
-    """name = {A} . {V} = value, over three lines when one would be too wide."""
-    if len(action) + len(kinematic) <= LINE:
-        return rf"{name} &= {action} \cdot {kinematic} = {_rhs(value)}"
-    return (
-        rf"{name} &= {action} \\\\"
-        "\n"
-        rf"&\quad \cdot {kinematic} \\\\"
-        "\n"
-        rf"&= {_rhs(value)}"
-    )
+NEWLINE = " \\\\\n"
 
 
 def _bar(body: str) -> str:
     return rf"\bar{{{body}}}" if len(body) == 1 else rf"\overline{{{body}}}"
 
 
-def _breakable(text: str) -> str:
-    """Escaped text with break points after operators, for long expressions in prose."""
-    escaped = escape_latex(text)
-    for mark in ("*", "+", "/", "(", ","):
-        escaped = escaped.replace(mark, mark + r"\allowbreak{}")
-    return escaped
-
-
 def _source(action: ActionValue, ref: str) -> str:
+    r"""The book's subscript: what exerts the action, on what, relative to what."""
+    referential = name_latex(ref)
     if action.on is None:
-        return rf"\overline{{\Sigma}}\to \Sigma/{name_latex(ref)}"
+        return rf"\overline{{\Sigma}}\to \Sigma/{referential}"
     body = name_latex(action.on)
     if action.interaction and action.by is not None:
         return rf"{name_latex(action.by)}\leftrightarrow {body}"
-    return rf"{_bar(body)}\to {body}/{name_latex(ref)}"
+    source = name_latex(action.by) if action.by is not None else _bar(body)
+    return rf"{source}\to {body}/{referential}"
+
+
+def _tag(text: str) -> str:
+    r"""A row's label at the right margin; amsmath moves it below when the row is wide."""
+    return rf" \tag*{{\textit{{{escape_latex(text)}}}}}"
+
+
+def _equation(lhs: str, value: Value, tag: str | None = None) -> str:
+    """lhs &= value, the value broken over continuation lines when it is too wide."""
+    broken = lines(value, WIDTH - visible(lhs) - 4)
+    row = rf"{lhs} &= {broken[0]}" + (_tag(tag) if tag else "")
+    return row + "".join(rf"{NEWLINE}&\quad {continued(line)}" for line in broken[1:])
+
+
+def _align(rows: Iterable[str]) -> list[str]:
+    rows = list(rows)
+    if not rows:
+        return []
+    return [r"\begin{align*}", NEWLINE.join(rows), r"\end{align*}"]
+
+
+def _screw_rows(lhs: str, screw: ScrewValue, units: dict[str, str], tag: str = "") -> list[str]:
+    r"""lhs = \begin{Bmatrix} R \\ M \end{Bmatrix}_P; a screw too wide for the page is written
+    as its resultant and its moment about P, each broken after whole terms."""
+    whole = screw_latex(screw, units)
+    if visible(lhs) + visible(whole) + 4 <= WIDTH:
+        return [rf"{lhs} &= {whole}" + (_tag(tag) if tag else "")]
+    point = name_latex(screw.point)
+    rows = [rf"{lhs} &: \text{{resultant and moment about }} {point}" + (_tag(tag) if tag else "")]
+    for label, vector in (("R", screw.resultant), (rf"M_{{{point}}}", screw.moment)):
+        parts = _vector_lines(vector, units, WIDTH - 12)
+        rows.append(
+            rf"{label} &= {parts[0]}"
+            + "".join(rf"{NEWLINE}&\quad {continued(p)}" for p in parts[1:])
+        )
+    return rows
+
+
+def _vector_lines(vector: VectorValue, units: dict[str, str], width: float) -> list[str]:
+    """A vector's terms over lines of `width`; a coefficient too wide for one line is broken
+    inside its brackets, its unit vector after the closing one."""
+    pieces: list[list[str]] = []  # each term as one or more lines
+    for coefficient, unit in vector.terms:
+        piece = vector_latex(((coefficient, unit),), units)
+        broken = lines(coefficient, width - 6) if visible(piece) > width else [piece]
+        if len(broken) > 1:
+            if isinstance(coefficient, sympy.Add | se.Add):
+                broken = [
+                    rf"\left({broken[0]}\right.",
+                    *(rf"\left.{continued(line)}\right." for line in broken[1:-1]),
+                    rf"\left.{continued(broken[-1])}\right)",
+                ]
+            symbol = units.get(unit, rf"\mathbf{{{unit}}}")
+            broken[-1] += rf"\,{symbol}"
+        pieces.append(broken)
+    out: list[str] = []
+    for broken in pieces:
+        if len(broken) == 1:
+            joined = vector_lines([*out[-1:], broken[0]], width) if out else broken
+            out[-1:] = joined
+        else:
+            out += [broken[0] if not out else signed(broken[0]), *broken[1:]]
+    return out or [r"\mathbf{0}"]
+
+
+def _title(solution: Solution) -> list[str]:
+    return [rf"\section*{{{escape_latex(solution.title)}}}"]
+
+
+def _shared(solution: Solution) -> list[str]:
+    if not solution.shared:
+        return []
+    rows = [_equation(name_latex(name), value) for name, value in solution.shared]
+    return [r"\subsection*{Shared subexpressions}", *_align(rows)]
+
+
+def _kinematic(solution: Solution) -> list[str]:
+    units = solution.notation.unit_latex
+    ref = name_latex(solution.notation.referential)
+    rows = []
+    for body, screw in solution.kinematic_screws.items():
+        lhs = rf"\{{\mathcal{{V}}_{{{name_latex(body)}/{ref}}}\}}"
+        rows += _screw_rows(lhs, screw, units)
+    out = [r"\subsection*{Kinematic screws}", *_align(rows)]
+    rows = []
+    for body, by_coordinate in solution.partial_screws.items():
+        for q, screw in by_coordinate.items():
+            lhs = rf"\{{\mathcal{{V}}^{{{name_latex(q)}}}_{{{name_latex(body)}/{ref}}}\}}"
+            rows += _screw_rows(lhs, screw, units)
+    return [*out, r"\subsection*{Partial kinematic screws}", *_align(rows)]
+
+
+def _power(solution: Solution) -> list[str]:
+    ref = solution.notation.referential
+    rows = [
+        _equation(rf"\mathcal{{P}}_{{{_source(a, ref)}}}", a.power, a.name)
+        for a in solution.actions
+    ]
+    rows.append(_equation(r"\mathcal{P}", solution.power, "total"))
+    return [r"\subsection*{Power}", *_align(rows)]
+
+
+def _table(corner: str, columns: list[str], rows: list[tuple[str, list[Value]]]) -> list[str]:
+    r"""A coefficient matrix as a tabular (actions by coordinates, totals last), or [] when it
+    is wider than the page."""
+    cells = [[latex(v) for v in values] for _, values in rows]
+    widths = [
+        max([visible(header)] + [visible(row[i]) for row in cells]) + 2
+        for i, header in enumerate(columns)
+    ]
+    label_width = max(len(label) for label, _ in rows) * 0.9 + 2
+    if label_width + sum(widths) > WIDTH:
+        return []
+    out = [
+        r"\begin{center}",
+        r"\renewcommand{\arraystretch}{2.2}",  # local to center: room for fractions
+        r"\begin{tabular}{l" + "c" * len(columns) + "}",
+        r"\hline",
+    ]
+    out.append(" & ".join([corner, *(f"${c}$" for c in columns)]) + r" \\ \hline")
+    for index, ((label, _), row) in enumerate(zip(rows, cells, strict=True)):
+        name = escape_latex(label)
+        if index == len(rows) - 1:
+            out.append(r"\hline")
+            name = rf"\textbf{{{name}}}"
+        out.append(" & ".join([name, *(rf"$\displaystyle {c}$" for c in row)]) + r" \\")
+    out += [r"\hline", r"\end{tabular}", r"\end{center}"]
+    return out
+
+
+def _coefficients(solution: Solution) -> list[str]:
+    ref = solution.notation.referential
+    variables = list(solution.variables)
+    header = [rf"\mathcal{{Q}}^{{{name_latex(q)}}}" for q in variables]
+    rows = [(a.name, [a.coefficients[q] for q in variables]) for a in solution.actions]
+    rows.append(("total", [solution.coefficients[q] for q in variables]))
+    out = [r"\subsection*{Power coefficients}"]
+    table = _table("action", header, rows)
+    if table:
+        return out + table
+    equations = [
+        _equation(
+            rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{_source(a, ref)}}}", a.coefficients[q], a.name
+        )
+        for a in solution.actions
+        for q in variables
+    ]
+    equations += [
+        _equation(rf"\mathcal{{Q}}^{{{name_latex(q)}}}", solution.coefficients[q], "total")
+        for q in variables
+    ]
+    return out + _align(equations)
+
+
+def _energies(solution: Solution) -> list[str]:
+    rows = [
+        _equation(r"V", a.potential, a.name) for a in solution.actions if a.potential is not None
+    ]
+    rows += [
+        _equation(r"R", a.dissipation, a.name)
+        for a in solution.actions
+        if a.dissipation is not None
+    ]
+    if not rows:
+        return []
+    out = [r"\subsection*{Potential energies and dissipation functions}", *_align(rows)]
+    checked = [*solution.potential_checked, *solution.dissipation_checked]
+    if checked:
+        out.append(
+            r"\noindent $\mathcal{Q}^{q} = -\partial V/\partial q$ and "
+            r"$\mathcal{Q}^{q} = -\partial R/\partial \dot{q}$ checked for: "
+            + ", ".join(escape_latex(name) for name in checked)
+            + r".\par"
+        )
+    for name, coordinates in {
+        **solution.potential_mismatches,
+        **solution.dissipation_mismatches,
+    }.items():
+        if coordinates:
+            out.append(
+                rf"\noindent\textit{{Warning:}} the energy of {escape_latex(name)} does not give "
+                rf"$\mathcal{{Q}}^{{q}}$ for $q = {', '.join(name_latex(q) for q in coordinates)}$."
+                r"\par"
+            )
+    return out
+
+
+def _joints(solution: Solution) -> list[str]:
+    if not solution.joints:
+        return []
+    units = solution.notation.unit_latex
+    rows = []
+    for joint in solution.joints:
+        pair = rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
+        verdict = "ideal" if joint.ideal else "not ideal"
+        rows += _screw_rows(
+            rf"\{{\mathcal{{A}}^c_{{{pair}}}\}}", joint.screw, units, f"{joint.name}, {verdict}"
+        )
+        rows += [
+            _equation(rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}}", joint.coefficients[q])
+            for q in solution.variables
+        ]
+    return [r"\subsection*{Joints}", *_align(rows)]
+
+
+def _replacements(solution: Solution) -> list[str]:
+    if not solution.replacements:
+        return []
+    units = solution.notation.unit_latex
+    rows = []
+    for body, screw in solution.replacements.items():
+        name = name_latex(body)
+        rows += _screw_rows(rf"\{{\mathcal{{A}}_{{{_bar(name)}\to {name}}}\}}", screw, units)
+    return [r"\subsection*{Resultant and couple of the actions on each body}", *_align(rows)]
+
+
+def _speeds(solution: Solution) -> list[str]:
+    speeds = solution.speeds
+    if speeds is None:
+        return []
+    units = solution.notation.unit_latex
+    ref = name_latex(solution.notation.referential)
+    rows = [_equation(name_latex(u), value) for u, value in speeds.definitions.items()]
+    rows += [_equation(rf"\dot{{{name_latex(q)}}}", value) for q, value in speeds.rates.items()]
+    out = [r"\subsection*{Generalized speeds}", *_align(rows)]
+    rows = []
+    for body, by_speed in speeds.partial_screws.items():
+        for u, screw in by_speed.items():
+            lhs = rf"\{{\mathcal{{V}}^{{{name_latex(u)}}}_{{{name_latex(body)}/{ref}}}\}}"
+            rows += _screw_rows(lhs, screw, units)
+    out += [r"\subsection*{Partial kinematic screws by speed}", *_align(rows)]
+    names = list(speeds.total)
+    header = [rf"F_{{{name_latex(u)}}}" for u in names]
+    table_rows = [(action, [forces[u] for u in names]) for action, forces in speeds.forces.items()]
+    table_rows.append(("total", [speeds.total[u] for u in names]))
+    out.append(r"\subsection*{Generalized active forces}")
+    table = _table("action", header, table_rows)
+    if table:
+        return out + table
+    rows = [
+        _equation(rf"F_{{{name_latex(u)}}}", forces[u], action)
+        for action, forces in speeds.forces.items()
+        for u in names
+    ]
+    rows += [_equation(rf"F_{{{name_latex(u)}}}", speeds.total[u], "total") for u in names]
+    return out + _align(rows)
+
+
+def _reduced(solution: Solution) -> list[str]:
+    reduced = solution.reduced
+    if reduced is None or not reduced.independent:
+        return []
+    out = [r"\subsection*{Constrained generalized active forces}"]
+    names = list(reduced.total)
+    header = [rf"\tilde{{F}}_{{{name_latex(u)}}}" for u in names]
+    rows = [(action, [forces[u] for u in names]) for action, forces in reduced.forces.items()]
+    rows.append(("total", [reduced.total[u] for u in names]))
+    table = _table("action", header, rows)
+    if table:
+        out += table
+    else:
+        out += _align(
+            _equation(rf"\tilde{{F}}_{{{name_latex(u)}}}", reduced.total[u], "total") for u in names
+        )
+    out += [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in reduced.warnings]
+    return out
+
+
+def _constraints(solution: Solution) -> list[str]:
+    c = solution.constraints
+    if not c.equations or c.power is None:
+        return [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in c.warnings]
+    rows = [_equation(rf"\dot{{{name_latex(q)}}}", v) for q, v in c.eliminated.items()]
+    rows.append(_equation(r"\mathcal{P}_c", c.power))
+    out = [r"\subsection*{Under the constraints}", *_align(rows)]
+    if c.mismatches:
+        out.append(
+            r"\noindent\textit{Remark 13.3.5.} Differentiating the power under the constraints "
+            r"does not give the power coefficients:"
+        )
+        out += _align(
+            _equation(
+                rf"\frac{{\partial \mathcal{{P}}_c}}{{\partial \dot{{{name_latex(q)}}}}}", derived
+            )
+            + rf" \neq \mathcal{{Q}}^{{{name_latex(q)}}}"
+            for q, derived in c.mismatches.items()
+        )
+        out.append(
+            r"\noindent they come from the partial screws with every constraint ignored.\par"
+        )
+    others = [w for w in c.warnings if "Remark 13.3.5" not in w]
+    out += [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in others]
+    return out
+
+
+def _comoment(action: ScrewValue, kinematic: ScrewValue, units: dict[str, str]) -> list[str]:
+    r"""R \cdot v_P + M_P \cdot \omega written out, one product per line when it is wide."""
+    products = [
+        rf"\left({vector_latex(action.resultant.terms, units)}\right)"
+        rf"\cdot\left({vector_latex(kinematic.moment.terms, units)}\right)",
+        rf"\left({vector_latex(action.moment.terms, units)}\right)"
+        rf"\cdot\left({vector_latex(kinematic.resultant.terms, units)}\right)",
+    ]
+    if visible(" + ".join(products)) + 6 <= WIDTH:
+        return [" + ".join(products)]
+    return [products[0], f"+ {products[1]}"]
+
+
+def _worked_rows(
+    lhs: str, action: ScrewValue, kinematic: ScrewValue, value: Value, units: dict[str, str]
+) -> list[str]:
+    r"""lhs = {A}_P \cdot {V}_P = R \cdot v_P + M_P \cdot \omega = value, as the book's solutions
+    write each comoment."""
+    a, v = screw_latex(action, units), screw_latex(kinematic, units)
+    if visible(lhs) + visible(a) + visible(v) + 6 <= WIDTH:
+        rows = [rf"{lhs} &= {a} \cdot {v}"]
+    else:
+        rows = [rf"{lhs} &= {a}", rf"&\quad \cdot {v}"]
+    rows += [
+        rf"&= {line}" if i == 0 else rf"&\quad {continued(line)}"
+        for i, line in enumerate(_comoment(action, kinematic, units))
+    ]
+    broken = lines(value, WIDTH - 6)
+    rows.append(rf"&= {broken[0]}")
+    rows += [rf"&\quad {continued(line)}" for line in broken[1:]]
+    return rows
 
 
 def _worked_solution(solution: Solution) -> list[str]:
-    r"""Each action screw dotted with the kinematic screws about its point, as the book writes:
-    \mathcal{Q}^{x} = \{A\}_P \cdot \{V^x\}_P = value."""
+    r"""Each action screw dotted with the kinematic screws about its point:
+    \mathcal{Q}^{x} = \{A\}_P \cdot \{V^x\}_P = R \cdot v^x_P + M_P \cdot \omega^x = value."""
+    if not any(s.steps for a in solution.actions for s in a.screws):
+        return []
     units = solution.notation.unit_latex
-    lines = [r"\subsection*{Worked solution}"]
+    ref = solution.notation.referential
+    out = [r"\subsection*{Worked solution}"]
     for action in solution.actions:
-        rows = []
-        label = rf"\text{{{escape_latex(action.name)}}}"
+        source = _source(action, ref)
+        rows: list[str] = []
         for applied in action.screws:
             steps = applied.steps
             if steps is None:
                 continue
-            a = screw_latex(applied.screw, units)
-            rows.append(
-                _product(
-                    rf"\mathcal{{P}}_{{{label}}}",
-                    a,
-                    screw_latex(steps.velocity, units),
-                    steps.power,
-                )
+            rows += _worked_rows(
+                rf"\mathcal{{P}}_{{{source}}}", applied.screw, steps.velocity, steps.power, units
             )
             for q in solution.variables:
-                rows.append(
-                    _product(
-                        rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{label}}}",
-                        a,
-                        screw_latex(steps.partials[q], units),
-                        steps.shares[q],
-                    )
+                lhs = rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{source}}}"
+                rows += _worked_rows(lhs, applied.screw, steps.partials[q], steps.shares[q], units)
+        if action.potential is not None and not action.screws:
+            rows += [
+                _equation(
+                    rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{source}}}",
+                    action.coefficients[q],
                 )
-        if not rows:
-            continue
-        lines.append(rf"\paragraph{{{escape_latex(action.name)}}}")
-        lines.append(r"\begin{align*}")
-        lines.append(" \\\\\n".join(rows))
-        lines.append(r"\end{align*}")
-    return lines
+                for q in solution.variables
+            ]
+        if rows:
+            out.append(rf"\paragraph{{{escape_latex(action.name)}}}")
+            out += _align(rows)
+    return out
 
 
 def render_solution(solution: Solution, *, standalone: bool = False) -> str:
     """A LaTeX fragment (or a whole document) with every result of the Solution."""
-    units = solution.notation.unit_latex
-    ref = name_latex(solution.notation.referential)
-    lines: list[str] = []
-    if standalone:
-        lines.append(PREAMBLE)
-    lines.append(rf"\section*{{{escape_latex(solution.title)}}}")
-    if solution.shared:
-        lines.append(r"\subsection*{Shared subexpressions}")
-        lines.append(r"\begin{align*}")
-        lines.append(" \\\\\n".join(_shared_rows(solution)))
-        lines.append(r"\end{align*}")
-    lines.append(r"\subsection*{Kinematic screws}")
-    lines.append(r"\begin{align*}")
-    rows = [
-        rf"\{{\mathcal{{V}}_{{{name_latex(b)}/{ref}}}\}} &= {screw_latex(s, units)}"
-        for b, s in solution.kinematic_screws.items()
+    parts = [
+        *([PREAMBLE] if standalone else []),
+        *_title(solution),
+        *_shared(solution),
+        *_kinematic(solution),
+        *_power(solution),
+        *_worked_solution(solution),
+        *_coefficients(solution),
+        *_energies(solution),
+        *_speeds(solution),
+        *_reduced(solution),
+        *_joints(solution),
+        *_replacements(solution),
+        *_constraints(solution),
+        *([r"\end{document}"] if standalone else []),
     ]
-    lines.append(" \\\\\n".join(rows))
-    lines.append(r"\end{align*}")
-    lines.append(r"\subsection*{Partial kinematic screws}")
-    lines.append(r"\begin{align*}")
-    rows = []
-    for body, by_coord in solution.partial_screws.items():
-        for coord, screw in by_coord.items():
-            rows.append(
-                rf"\{{\mathcal{{V}}^{{{name_latex(coord)}}}_{{{name_latex(body)}/{ref}}}\}} "
-                rf"&= {screw_latex(screw, units)}"
-            )
-    lines.append(" \\\\\n".join(rows))
-    lines.append(r"\end{align*}")
-    lines.append(r"\subsection*{Power}")
-    lines.append(r"\begin{align*}")
-    rows = [
-        rf"\mathcal{{P}}_{{{_source(a, solution.notation.referential)}}} &= {_rhs(a.power)}"
-        rf" && \text{{{escape_latex(a.name)}}}"
-        for a in solution.actions
-    ]
-    rows.append(rf"\mathcal{{P}} &= {_rhs(solution.power)} && \text{{total}}")
-    lines.append(" \\\\\n".join(rows))
-    lines.append(r"\end{align*}")
-    if any(s.steps for a in solution.actions for s in a.screws):
-        lines.extend(_worked_solution(solution))
-    lines.append(r"\subsection*{Power coefficients}")
-    lines.append(r"\begin{align*}")
-    rows = []
-    for a in solution.actions:
-        for q in solution.variables:
-            rows.append(
-                rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{_source(a, solution.notation.referential)}}}"
-                rf" &= {_rhs(a.coefficients[q])} && \text{{{escape_latex(a.name)}}}"
-            )
-    for q in solution.variables:
-        rows.append(
-            rf"\mathcal{{Q}}^{{{name_latex(q)}}} &= {_rhs(solution.coefficients[q])} && \text{{total}}"
-        )
-    lines.append(" \\\\\n".join(rows))
-    lines.append(r"\end{align*}")
-    if solution.joints:
-        lines.append(r"\subsection*{Joints}")
-        lines.append(r"\begin{align*}")
-        rows = []
-        for joint in solution.joints:
-            pair = rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
-            rows.append(
-                rf"\{{\mathcal{{A}}^c_{{{pair}}}\}} &= {screw_latex(joint.screw, units)}"
-                rf" && \text{{{escape_latex(joint.name)}}}"
-            )
-            for q in solution.variables:
-                rows.append(
-                    rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}} &= "
-                    rf"{latex(joint.coefficients[q])}"
-                )
-            verdict = "ideal" if joint.ideal else "not ideal"
-            rows[-1] += rf" && \text{{{verdict}}}"
-        lines.append(" \\\\\n".join(rows))
-        lines.append(r"\end{align*}")
-    if solution.replacements:
-        lines.append(r"\subsection*{Resultant and couple of the actions on each body}")
-        lines.append(r"\begin{align*}")
-        rows = [
-            rf"\{{\mathcal{{A}}_{{{_bar(name_latex(b))}\to {name_latex(b)}}}\}} &= "
-            rf"{screw_latex(s, units)}"
-            for b, s in solution.replacements.items()
-        ]
-        lines.append(" \\\\\n".join(rows))
-        lines.append(r"\end{align*}")
-    c = solution.constraints
-    if c.equations and c.power is not None:
-        lines.append(r"\subsection*{Under the constraints}")
-        lines.append(r"\begin{align*}")
-        rows = [rf"\dot{{{name_latex(q)}}} &= {latex(v)}" for q, v in c.eliminated.items()]
-        rows.append(rf"\mathcal{{P}}_c &= {_rhs(c.power)}")
-        lines.append(" \\\\\n".join(rows))
-        lines.append(r"\end{align*}")
-        for warning in c.warnings:
-            lines.append(rf"\noindent\textit{{Warning: {_breakable(warning)}}}\par")
-    if standalone:
-        lines.append(r"\end{document}")
-    return "\n".join(lines) + "\n"
-
-
-def _shared_rows(solution: Solution) -> list[str]:
-    return [rf"{name_latex(name)} &= {_rhs(value)}" for name, value in solution.shared]
+    return "\n".join(parts) + "\n"
 
 
 def render_math(solution: Solution) -> str:
-    """Math only (for notebooks): kinematic screws and total power coefficients, one align*."""
+    """Math only (for notebooks): kinematic screws and total power coefficients, one aligned."""
     units = solution.notation.unit_latex
     ref = name_latex(solution.notation.referential)
-    rows = _shared_rows(solution)
+    rows = [rf"{name_latex(name)} &= {latex(value)}" for name, value in solution.shared]
     rows += [
         rf"\{{\mathcal{{V}}_{{{name_latex(b)}/{ref}}}\}} &= {screw_latex(s, units)}"
         for b, s in solution.kinematic_screws.items()
     ]
     rows += [
-        rf"\mathcal{{Q}}^{{{name_latex(q)}}} &= {_rhs(solution.coefficients[q])}"
+        rf"\mathcal{{Q}}^{{{name_latex(q)}}} &= {latex(solution.coefficients[q])}"
         for q in solution.variables
     ]
     return "$$\\begin{aligned}" + " \\\\ ".join(rows) + "\\end{aligned}$$"

@@ -41,7 +41,7 @@ from screwsolve.symbolic.bridge import (
 )
 from screwsolve.symbolic.common_subexpressions import share
 from screwsolve.symbolic.graphs import exceeds
-from screwsolve.symbolic.printing import Value
+from screwsolve.symbolic.printing import Value, name_latex
 from screwsolve.symbolic.simplify import factored, simplest
 from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
 
@@ -244,7 +244,7 @@ class Presenter:
             if unit in self.frames.renamed:
                 latex[unit] = rf"\mathbf{{{unit}}}"
             else:
-                latex[unit] = rf"\mathbf{{{AXES[index]}}}_{{{frame}}}"
+                latex[unit] = rf"\mathbf{{{AXES[index]}}}_{{{name_latex(frame)}}}"
         system = self.analysis.system
         return Notation(latex, system.problem.referential)
 
@@ -306,6 +306,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         power=p.scalar(c.power) if c.power is not None else None,
         action_powers={k: p.scalar(v) for k, v in c.action_powers.items()},
         warnings=tuple(c.warnings),
+        mismatches={q: p.scalar(v) for q, v in c.mismatches.items()},
     )
     solution = Solution(
         title=system.problem.title,

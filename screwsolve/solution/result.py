@@ -103,6 +103,8 @@ class ConstraintValue:
     power: sympy.Expr | None
     action_powers: dict[str, sympy.Expr]
     warnings: tuple[str, ...]
+    # coordinate -> d(P under constraints)/dq' where it is not Q^q (Remark 13.3.5)
+    mismatches: dict[str, sympy.Expr] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from typing import Any, TypeAlias
 
 import symengine as se
 import sympy
-from sympy.printing.latex import LatexPrinter
+from sympy.printing.conventions import split_super_sub
+from sympy.printing.latex import LatexPrinter, translate
 from sympy.printing.str import StrPrinter
 
 from screwsolve.symbolic import engine_printing
@@ -45,9 +46,28 @@ def text(expr: Value) -> str:
     return _TEXT.doprint(expr)
 
 
+def _piece(piece: str) -> str:
+    """One part of a name: Greek letters and modifiers as sympy writes them, a word upright."""
+    translated = translate(piece)
+    if translated == piece and len(piece) > 1 and piece.isalpha():
+        return rf"\mathrm{{{piece}}}"
+    return translated
+
+
 @lru_cache(maxsize=1024)
 def _symbol_latex(name: str) -> str:
-    return LatexPrinter().doprint(sympy.Symbol(name))
+    """sympy's LaTeX of a name, except that a word (car, Bo, the fl of F_fl) is set upright as
+    the book sets names, never as a product of italic letters."""
+    base, superscripts, subscripts = split_super_sub(name)
+    words = [p for p in (base, *superscripts, *subscripts) if _piece(p).startswith(r"\mathrm")]
+    if not words:
+        return LatexPrinter().doprint(sympy.Symbol(name))
+    out = _piece(base)
+    if subscripts:
+        out += "_{" + " ".join(_piece(p) for p in subscripts) + "}"
+    if superscripts:
+        out += "^{" + " ".join(_piece(p) for p in superscripts) + "}"
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -65,7 +85,7 @@ def latex(expr: Value) -> str:
     """A scalar in textbook LaTeX: rates dotted, sin\\theta without brackets."""
     if isinstance(expr, se.Basic):
         return engine_printing.latex(expr, symbol_latex)
-    names = {s: symbol_latex(str(s)) for s in expr.free_symbols if str(s).endswith("'")}
+    names = {s: symbol_latex(str(s)) for s in expr.free_symbols}
     return sympy.latex(expr, symbol_names=names, fold_func_brackets=True)
 
 
@@ -122,4 +142,4 @@ def name_latex(name: str) -> str:
     """A point, body or frame name inside math mode."""
     if (name.isalnum() and len(name) == 1) or name.isdigit():
         return name
-    return LatexPrinter().doprint(sympy.Symbol(name))
+    return _symbol_latex(name)

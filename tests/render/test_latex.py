@@ -14,7 +14,8 @@ def test_plate_latex_has_textbook_notation() -> None:
         r"\begin{Bmatrix} \dot{\theta}\,\mathbf{z}_{0} \\ \dot{x}\,\mathbf{x}_{0} "
         r"\end{Bmatrix}_{A}"
     ) in text
-    assert r"\mathcal{Q}^{\theta}_{\bar{1}\to 1/0} &= \frac{N_{Q} h}{\sin {\theta}}" in text
+    step = next(line for line in text.splitlines() if line.startswith("step &"))
+    assert r"$\displaystyle \frac{N_{Q} h}{\sin {\theta}}$" in step  # Q^theta of the step
     assert text.count(r"\begin{align*}") == text.count(r"\end{align*}")
 
 
@@ -68,3 +69,54 @@ def test_shared_subexpressions_come_first_in_the_document_and_in_math() -> None:
     assert document.index("Shared subexpressions") < document.index("Kinematic screws")
     math = render_math(solution)
     assert math.index(name_latex(solution.shared[0][0])) < math.index(r"\mathcal{V}")
+
+
+def test_names_are_upright_words_and_sources_are_the_books() -> None:
+    """A body called car and the subscript fl of F_fl are words, set upright; the source of an
+    action is what exerts it (the Earth), or the bar of the body it acts on."""
+    car = render_solution(solve(PROBLEMS / "car-tyre-forces.yaml"))
+    assert r"\overline{\mathrm{car}}\to \mathrm{car}/0" in car
+    assert r"F_{\mathrm{fl}}" in car and "F_{fl}" not in car
+    assert r"\mathbf{x}_{\mathrm{FL}}" in car
+    sphere = render_solution(solve(PROBLEMS / "rolling-sphere.yaml"))
+    assert r"\mathcal{P}_{\mathrm{Earth}\to 1/0}" in sphere
+
+
+def test_power_coefficients_are_a_table_when_it_fits_the_page() -> None:
+    """The sphere's six columns fit (actions as rows, coordinates and t as columns, totals
+    last); the car's long coefficients do not, and are listed with the action's name."""
+    sphere = render_solution(solve(PROBLEMS / "rolling-sphere.yaml"))
+    table = sphere[sphere.index(r"\subsection*{Power coefficients}") :]
+    header = table.splitlines()[5]
+    assert header.startswith("action & $\\mathcal{Q}^{x}$ & $\\mathcal{Q}^{y}$")
+    assert r"\textbf{total}" in table.split(r"\end{tabular}")[0]
+    car = render_solution(solve(PROBLEMS / "car-tyre-forces.yaml"))
+    coefficients = car[car.index(r"\subsection*{Power coefficients}") :]
+    assert r"\begin{tabular}" not in coefficients.split(r"\subsection*", 2)[1]
+    assert r"\tag*{\textit{front left}}" in coefficients
+
+
+def test_the_worked_solution_writes_each_comoment_term_by_term() -> None:
+    """Example 13.3.7: the weight -m g y0 at G meets V_G = {theta' z0 ; x' x0 + l theta' y1}:
+    R . v_G + M_G . omega = (-m g y0) . (x' x0 + l theta' y1) + (0) . (theta' z0)
+    = -m g l theta' cos(theta)."""
+    text = render_solution(solve(PROBLEMS / "plate-on-a-step.yaml", steps=True))
+    weight = text[text.index(r"\paragraph{weight}") :].split(r"\paragraph", 2)[1]
+    assert (
+        r"&= \left(- g m\,\mathbf{y}_{0}\right)\cdot\left(\dot{x}\,\mathbf{x}_{0} + "
+        r"l \dot{\theta}\,\mathbf{y}_{1}\right) + \left(\mathbf{0}\right)\cdot"
+        r"\left(\dot{\theta}\,\mathbf{z}_{0}\right)"
+    ) in weight
+    assert r"&= - g l m \dot{\theta} \cos {\theta}" in weight
+    for line in text.splitlines():  # no blank rows
+        assert line.strip() not in (r"\\", r"\\\\"), line
+
+
+def test_remark_13_3_5_is_typeset_as_mathematics() -> None:
+    """The plate: d(P under constraints)/d(theta') = F_A h/sin^2 + F_Q h cos/sin^2 - m g l cos
+    (book, Example 13.3.7 b), which is not Q^theta."""
+    text = render_solution(solve(PROBLEMS / "plate-on-a-step.yaml"))
+    remark = text[text.index("Remark 13.3.5") :]
+    assert r"\frac{\partial \mathcal{P}_c}{\partial \dot{\theta}} &= " in remark
+    assert r"\neq \mathcal{Q}^{\theta}" in remark
+    assert "d(P under constraints)" not in text and "Q^theta" not in text

@@ -1,0 +1,206 @@
+r"""Long LaTeX expressions broken into lines that fit the page.
+
+Why: a LaTeX display never breaks by itself, so a car's power coefficient ran 210 pt off the
+page. The width of a piece of LaTeX is estimated in character widths (a letter 1, a binary
+operator with its spaces 2, a fraction the wider of its two levels, a subscript 0.7), sums are
+broken after whole terms, and a product whose sum is too long, k (a + b + ...), is broken inside
+its brackets with \left( ... \right. / \left. ... \right). The compile test of every shipped
+problem keeps the estimate honest (no overfull box).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import symengine as se
+import sympy
+
+from screwsolve.symbolic.printing import Value, latex
+
+# Character widths of one displayed line at the document's 2 cm margins (about 500 pt).
+WIDTH = 84
+
+_GROUP_COMMANDS = {
+    "mathrm", "mathbf", "mathcal", "text", "textit", "dot", "ddot", "bar", "overline",
+    "operatorname", "boldsymbol", "hat", "tilde", "vec",
+}  # fmt: skip
+_SPACES = {",": 0.3, ";": 0.4, ":": 0.35, "!": 0.0, " ": 0.3}
+_WIDE = {"quad": 2.0, "qquad": 4.0, "cdot": 1.6, "to": 2.5, "leftrightarrow": 3.0, "neq": 2.0}
+
+
+def visible(tex: str) -> float:
+    """The estimated printed width of math-mode LaTeX, in character widths."""
+    return _Measure(tex).width()
+
+
+class _Measure:
+    def __init__(self, tex: str) -> None:
+        self.tex = tex
+        self.at = 0
+
+    def width(self, closing: str | None = None) -> float:
+        total = 0.0
+        while self.at < len(self.tex):
+            char = self.tex[self.at]
+            if closing is not None and char == closing:
+                self.at += 1
+                return total
+            total += self._token()
+        return total
+
+    def _group(self) -> float:
+        """The width of the next group {...} or single token."""
+        while self.at < len(self.tex) and self.tex[self.at] == " ":
+            self.at += 1
+        if self.at < len(self.tex) and self.tex[self.at] == "{":
+            self.at += 1
+            return self.width("}")
+        return self._token() if self.at < len(self.tex) else 0.0
+
+    def _token(self) -> float:
+        char = self.tex[self.at]
+        self.at += 1
+        if char == "{":
+            return self.width("}")
+        if char in "^_":
+            return 0.7 * self._group()
+        if char in " &}":
+            return 0.0
+        if char in "+-=<>":
+            return 2.0
+        if char != "\\":
+            return 1.0
+        return self._command()
+
+    def _command(self) -> float:
+        start = self.at
+        while self.at < len(self.tex) and self.tex[self.at].isalpha():
+            self.at += 1
+        name = self.tex[start : self.at]
+        if not name:  # \{ \, \\ ...
+            symbol = self.tex[self.at] if self.at < len(self.tex) else ""
+            self.at += 1
+            return _SPACES.get(symbol, 0.0 if symbol == "\\" else 1.0)
+        if name in ("frac", "dfrac", "tfrac"):
+            return max(self._group(), self._group())
+        if name == "sqrt":
+            return 1.0 + self._group()
+        if name in _GROUP_COMMANDS:
+            return self._group()
+        if name in ("left", "right", "big", "Big", "bigg", "Bigg"):
+            return 0.0
+        if name == "begin":
+            return self._environment()
+        if name in _WIDE:
+            return _WIDE[name]
+        if name in ("sin", "cos", "tan", "cot", "sec", "csc", "log", "exp"):
+            return float(len(name)) + 0.3
+        return 1.0
+
+    def _environment(self) -> float:
+        """A matrix: its widest row and its brackets."""
+        self._group()
+        end = self.tex.find(r"\end{", self.at)
+        body = self.tex[self.at : end if end >= 0 else len(self.tex)]
+        self.at = len(self.tex) if end < 0 else self.tex.find("}", end) + 1
+        return 2.0 + max((visible(row) for row in body.split(r"\\")), default=0.0)
+
+
+def _terms(expr: Value) -> list[Any] | None:
+    if isinstance(expr, sympy.Add):
+        return list(expr.as_ordered_terms())
+    if isinstance(expr, se.Add):
+        return list(expr.args)
+    return None
+
+
+def _split_product(expr: Value) -> tuple[str, Value] | None:
+    """k * (sum) as the LaTeX of k and the sum (the largest sum among the factors)."""
+    if isinstance(expr, sympy.Mul):
+        factors: list[Any] = list(expr.args)
+        inner = max(
+            (f for f in factors if isinstance(f, sympy.Add)), key=sympy.count_ops, default=None
+        )
+        make: Any = sympy.Mul
+    elif isinstance(expr, se.Mul):
+        factors = list(expr.args)
+        inner = max((f for f in factors if isinstance(f, se.Add)), key=se.count_ops, default=None)
+        make = se.Mul
+    else:
+        return None
+    if inner is None:
+        return None
+    others = make(*(f for f in factors if f is not inner))
+    prefix = "" if others == 1 else "-" if others == -1 else latex(others)
+    return prefix, inner
+
+
+def continued(line: str) -> str:
+    """A line that goes on from the one above: {} keeps a leading + or - binary."""
+    return f"{{}}{line}" if line.startswith(("+", "-")) else line
+
+
+def signed(piece: str) -> str:
+    """A term as it continues a sum: + t, or - t."""
+    return f"- {piece[1:].lstrip()}" if piece.startswith("-") else f"+ {piece}"
+
+
+def lines(expr: Value, width: float = WIDTH) -> list[str]:
+    """The LaTeX of a value over as few lines of at most `width` as whole terms allow."""
+    whole = latex(expr)
+    if visible(whole) <= width:
+        return [whole]
+    terms = _terms(expr)
+    if terms is not None:
+        return _sum_lines(terms, width)
+    split = _split_product(expr)
+    if split is None:
+        return [whole]
+    prefix, inner = split
+    inside = lines(inner, width - visible(prefix) - 1)
+    if len(inside) == 1:
+        return [whole]
+    out = [rf"{prefix} \left({inside[0]}\right.".lstrip()]
+    out += [rf"\left.{continued(line)}\right." for line in inside[1:-1]]
+    out.append(rf"\left.{continued(inside[-1])}\right)")
+    return out
+
+
+def _sum_lines(terms: list[Any], width: float) -> list[str]:
+    out: list[str] = []
+    current = ""
+    for term in terms:
+        piece = latex(term)
+        is_first = not out and not current
+        if visible(piece) > width:
+            broken = lines(term, width - 2)
+            if len(broken) > 1:
+                if current:
+                    out.append(current)
+                out.append(broken[0] if is_first else signed(broken[0]))
+                out.extend(broken[1:-1])
+                current = broken[-1]
+                continue
+        joined = piece if is_first else signed(piece)
+        if current and visible(current) + visible(joined) + 0.3 > width:
+            out.append(current)
+            current = joined
+        else:
+            current = f"{current} {joined}".strip()
+    if current:
+        out.append(current)
+    return out
+
+
+def vector_lines(pieces: list[str], width: float = WIDTH) -> list[str]:
+    """A vector's terms (each already LaTeX, signed as printed) over lines of `width`."""
+    out: list[str] = []
+    current = ""
+    for piece in pieces:
+        joined = piece if not (out or current) else signed(piece)
+        if current and visible(current) + visible(joined) > width:
+            out.append(current)
+            current = joined
+        else:
+            current = f"{current} {joined}".strip()
+    return [*out, current] if current else out
