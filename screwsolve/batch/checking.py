@@ -8,6 +8,7 @@ batch goes on. Reports hold values (the true value of each claim); renderers wor
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -69,21 +70,30 @@ def check_file(path: str, seed: int | None = None, text: str | None = None) -> F
     from screwsolve.files.loading import load_problem, load_problem_text
 
     report = FileReport(path)
-    try:
+    with _recorded(report, "problem too deeply nested to solve"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
         analysis = analyse(loaded)
         report.claims = list(check_claims(analysis, seed))
+    return report
+
+
+@contextmanager
+def _recorded(report: FileReport, nested: str) -> Iterator[None]:
+    """Any failure of the work inside as the file's diagnostics, never raised: one broken
+    file must never stop the batch (`nested`: the message of a RecursionError)."""
+    path = report.path
+    try:
+        yield
     except InputError as exc:
         report.diagnostics = exc.diagnostics
     except ScrewsolveError as exc:
         report.diagnostics = [Diagnostic(path, 1, 1, str(exc))]
     except RecursionError:
-        report.diagnostics = [Diagnostic(path, 1, 1, "problem too deeply nested to solve")]
-    except Exception as exc:  # one broken file must never stop the batch
+        report.diagnostics = [Diagnostic(path, 1, 1, nested)]
+    except Exception as exc:
         report.diagnostics = [
             Diagnostic(path, 1, 1, f"internal error ({type(exc).__name__}): {exc}")
         ]
-    return report
 
 
 def validate_file(path: str, text: str | None = None) -> FileReport:
@@ -94,20 +104,10 @@ def validate_file(path: str, text: str | None = None) -> FileReport:
     from screwsolve.model.system import build_system
 
     report = FileReport(path)
-    try:
+    with _recorded(report, "problem too deeply nested"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
         system = build_system(loaded.problem, loaded.source)
         report.diagnostics = claim_diagnostics(system)
-    except InputError as exc:
-        report.diagnostics = exc.diagnostics
-    except ScrewsolveError as exc:
-        report.diagnostics = [Diagnostic(path, 1, 1, str(exc))]
-    except RecursionError:
-        report.diagnostics = [Diagnostic(path, 1, 1, "problem too deeply nested")]
-    except Exception as exc:  # one broken file must never stop the batch
-        report.diagnostics = [
-            Diagnostic(path, 1, 1, f"internal error ({type(exc).__name__}): {exc}")
-        ]
     return report
 
 

@@ -33,9 +33,22 @@ class ConstraintAnalysis:
     eliminated: dict[str, sympy.Expr] = field(default_factory=dict)
     power: sympy.Expr | None = None
     action_powers: dict[str, sympy.Expr] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # constraints ignored or not solved
     # coordinate -> d(P under constraints)/dq' where it is not Q^q (Remark 13.3.5), static
     mismatches: dict[str, sympy.Expr] = field(default_factory=dict)
+
+    @property
+    def warnings(self) -> list[str]:
+        """The notes, then the Remark 13.3.5 warning of each mismatch, as text."""
+        return [
+            *self.notes,
+            *(
+                f"d(P under constraints)/d{name}' = {simplest_ratio(derived)} is not the power "
+                f"coefficient Q^{name} (Remark 13.3.5): power coefficients come from the partial "
+                "screws with every constraint ignored"
+                for name, derived in self.mismatches.items()
+            ),
+        ]
 
 
 def rate_equations(
@@ -76,11 +89,11 @@ def analyse_constraints(
         return ConstraintAnalysis()
     symbols = system.namespace.symbols
     rates = list(symbols.rate.values())
-    kinds, equations, warnings = rate_equations(system)
+    kinds, equations, notes = rate_equations(system)
     replace = {rate: simplest_ratio(value) for rate, value in solve_rates(equations, rates).items()}
     if not replace:
-        warnings.append("the constraints could not be solved for any rate")
-        return ConstraintAnalysis(kinds, {}, None, {}, warnings)
+        notes.append("the constraints could not be solved for any rate")
+        return ConstraintAnalysis(kinds, {}, None, {}, notes)
     constrained = symbols.static(power).xreplace(replace)
     constrained_actions = {
         name: symbols.static(value).xreplace(replace) for name, value in action_powers.items()
@@ -95,18 +108,13 @@ def analyse_constraints(
         total = symbols.static(coefficients[name]).xreplace(replace)
         if equivalent(derived, total).equal is False:
             mismatches[name] = derived
-            warnings.append(
-                f"d(P under constraints)/d{name}' = {simplest_ratio(derived)} is not the power "
-                f"coefficient Q^{name} (Remark 13.3.5): power coefficients come from the partial "
-                "screws with every constraint ignored"
-            )
     names = {rate: name for name, rate in symbols.rate.items()}
     return ConstraintAnalysis(
         kinds,
         {names[r]: symbols.dynamic(value) for r, value in replace.items()},
         symbols.dynamic(constrained),
         {name: symbols.dynamic(value) for name, value in constrained_actions.items()},
-        warnings,
+        notes,
         mismatches,
     )
 

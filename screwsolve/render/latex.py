@@ -9,23 +9,16 @@ Only amsmath and geometry: both are in every stock TeX installation.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import symengine as se
 import sympy
 
 from screwsolve.render.escape import latex as escape_latex
-from screwsolve.render.latex_lines import (
-    WIDTH,
-    continued,
-    lines,
-    signed,
-    vector_lines,
-    visible,
-)
+from screwsolve.render.latex_lines import WIDTH, bracketed, continued, joined, lines, visible
 from screwsolve.render.notation import screw_latex
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution, VectorValue
-from screwsolve.symbolic.printing import Value, latex, name_latex, vector_latex
+from screwsolve.symbolic.printing import Value, latex, name_latex, unit_symbol, vector_latex
 
 PREAMBLE = r"""\documentclass{article}
 \usepackage[margin=2cm]{geometry}
@@ -92,28 +85,16 @@ def _screw_rows(lhs: str, screw: ScrewValue, units: dict[str, str], tag: str = "
 def _vector_lines(vector: VectorValue, units: dict[str, str], width: float) -> list[str]:
     """A vector's terms over lines of `width`; a coefficient too wide for one line is broken
     inside its brackets, its unit vector after the closing one."""
-    pieces: list[list[str]] = []  # each term as one or more lines
+    terms: list[list[str]] = []
     for coefficient, unit in vector.terms:
         piece = vector_latex(((coefficient, unit),), units)
         broken = lines(coefficient, width - 6) if visible(piece) > width else [piece]
         if len(broken) > 1:
             if isinstance(coefficient, sympy.Add | se.Add):
-                broken = [
-                    rf"\left({broken[0]}\right.",
-                    *(rf"\left.{continued(line)}\right." for line in broken[1:-1]),
-                    rf"\left.{continued(broken[-1])}\right)",
-                ]
-            symbol = units.get(unit, rf"\mathbf{{{unit}}}")
-            broken[-1] += rf"\,{symbol}"
-        pieces.append(broken)
-    out: list[str] = []
-    for broken in pieces:
-        if len(broken) == 1:
-            joined = vector_lines([*out[-1:], broken[0]], width) if out else broken
-            out[-1:] = joined
-        else:
-            out += [broken[0] if not out else signed(broken[0]), *broken[1:]]
-    return out or [r"\mathbf{0}"]
+                broken = bracketed(broken)
+            broken[-1] += rf"\,{unit_symbol(unit, units)}"
+        terms.append(broken)
+    return joined(terms, width) or [r"\mathbf{0}"]
 
 
 def _title(solution: Solution) -> list[str]:
@@ -181,28 +162,40 @@ def _table(corner: str, columns: list[str], rows: list[tuple[str, list[Value]]])
     return out
 
 
+def _by_action(
+    header: dict[str, str],
+    rows: Sequence[tuple[str, str | None, dict[str, Value]]],
+    total: dict[str, Value],
+) -> list[str]:
+    """Values per action and column (a power coefficient per coordinate, F_r per speed),
+    totals last: a table when it fits the page, otherwise one equation each, tagged with the
+    action's name (`rows`: name, subscript of its source or None, values by column)."""
+    columns = list(header)
+    table = _table(
+        "action",
+        [header[c] for c in columns],
+        [(name, [values[c] for c in columns]) for name, _, values in rows]
+        + [("total", [total[c] for c in columns])],
+    )
+    if table:
+        return table
+    equations = [
+        _equation(header[c] + (f"_{{{source}}}" if source else ""), values[c], name)
+        for name, source, values in rows
+        for c in columns
+    ]
+    equations += [_equation(header[c], total[c], "total") for c in columns]
+    return _align(equations)
+
+
 def _coefficients(solution: Solution) -> list[str]:
     ref = solution.notation.referential
-    variables = list(solution.variables)
-    header = [rf"\mathcal{{Q}}^{{{name_latex(q)}}}" for q in variables]
-    rows = [(a.name, [a.coefficients[q] for q in variables]) for a in solution.actions]
-    rows.append(("total", [solution.coefficients[q] for q in variables]))
-    out = [r"\subsection*{Power coefficients}"]
-    table = _table("action", header, rows)
-    if table:
-        return out + table
-    equations = [
-        _equation(
-            rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{_source(a, ref)}}}", a.coefficients[q], a.name
-        )
-        for a in solution.actions
-        for q in variables
+    header = {q: rf"\mathcal{{Q}}^{{{name_latex(q)}}}" for q in solution.variables}
+    rows = [(a.name, _source(a, ref), a.coefficients) for a in solution.actions]
+    return [
+        r"\subsection*{Power coefficients}",
+        *_by_action(header, rows, solution.coefficients),
     ]
-    equations += [
-        _equation(rf"\mathcal{{Q}}^{{{name_latex(q)}}}", solution.coefficients[q], "total")
-        for q in variables
-    ]
-    return out + _align(equations)
 
 
 def _energies(solution: Solution) -> list[str]:
@@ -282,47 +275,32 @@ def _speeds(solution: Solution) -> list[str]:
             lhs = rf"\{{\mathcal{{V}}^{{{name_latex(u)}}}_{{{name_latex(body)}/{ref}}}\}}"
             rows += _screw_rows(lhs, screw, units)
     out += [r"\subsection*{Partial kinematic screws by speed}", *_align(rows)]
-    names = list(speeds.total)
-    header = [rf"F_{{{name_latex(u)}}}" for u in names]
-    table_rows = [(action, [forces[u] for u in names]) for action, forces in speeds.forces.items()]
-    table_rows.append(("total", [speeds.total[u] for u in names]))
-    out.append(r"\subsection*{Generalized active forces}")
-    table = _table("action", header, table_rows)
-    if table:
-        return out + table
-    rows = [
-        _equation(rf"F_{{{name_latex(u)}}}", forces[u], action)
-        for action, forces in speeds.forces.items()
-        for u in names
+    header = {u: rf"F_{{{name_latex(u)}}}" for u in speeds.total}
+    forces = [(action, None, values) for action, values in speeds.forces.items()]
+    return [
+        *out,
+        r"\subsection*{Generalized active forces}",
+        *_by_action(header, forces, speeds.total),
     ]
-    rows += [_equation(rf"F_{{{name_latex(u)}}}", speeds.total[u], "total") for u in names]
-    return out + _align(rows)
 
 
 def _reduced(solution: Solution) -> list[str]:
     reduced = solution.reduced
     if reduced is None or not reduced.independent:
         return []
-    out = [r"\subsection*{Constrained generalized active forces}"]
-    names = list(reduced.total)
-    header = [rf"\tilde{{F}}_{{{name_latex(u)}}}" for u in names]
-    rows = [(action, [forces[u] for u in names]) for action, forces in reduced.forces.items()]
-    rows.append(("total", [reduced.total[u] for u in names]))
-    table = _table("action", header, rows)
-    if table:
-        out += table
-    else:
-        out += _align(
-            _equation(rf"\tilde{{F}}_{{{name_latex(u)}}}", reduced.total[u], "total") for u in names
-        )
-    out += [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in reduced.warnings]
-    return out
+    header = {u: rf"\tilde{{F}}_{{{name_latex(u)}}}" for u in reduced.total}
+    rows = [(action, None, forces) for action, forces in reduced.forces.items()]
+    return [
+        r"\subsection*{Constrained generalized active forces}",
+        *_by_action(header, rows, reduced.total),
+        *(rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in reduced.warnings),
+    ]
 
 
 def _constraints(solution: Solution) -> list[str]:
     c = solution.constraints
     if not c.equations or c.power is None:
-        return [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in c.warnings]
+        return [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in c.notes]
     rows = [_equation(rf"\dot{{{name_latex(q)}}}", v) for q, v in c.eliminated.items()]
     rows.append(_equation(r"\mathcal{P}_c", c.power))
     out = [r"\subsection*{Under the constraints}", *_align(rows)]
@@ -341,8 +319,7 @@ def _constraints(solution: Solution) -> list[str]:
         out.append(
             r"\noindent they come from the partial screws with every constraint ignored.\par"
         )
-    others = [w for w in c.warnings if "Remark 13.3.5" not in w]
-    out += [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in others]
+    out += [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in c.notes]
     return out
 
 

@@ -152,55 +152,47 @@ def lines(expr: Value, width: float = WIDTH) -> list[str]:
         return [whole]
     terms = _terms(expr)
     if terms is not None:
-        return _sum_lines(terms, width)
+        pieces = [latex(term) for term in terms]
+        return joined(
+            [
+                [p] if visible(p) <= width else lines(t, width - 2)
+                for p, t in zip(pieces, terms, strict=True)
+            ],
+            width,
+        )
     split = _split_product(expr)
     if split is None:
         return [whole]
     prefix, inner = split
     inside = lines(inner, width - visible(prefix) - 1)
-    if len(inside) == 1:
-        return [whole]
-    out = [rf"{prefix} \left({inside[0]}\right.".lstrip()]
-    out += [rf"\left.{continued(line)}\right." for line in inside[1:-1]]
-    out.append(rf"\left.{continued(inside[-1])}\right)")
-    return out
+    return [whole] if len(inside) == 1 else bracketed(inside, prefix)
 
 
-def _sum_lines(terms: list[Any], width: float) -> list[str]:
+def bracketed(inside: list[str], prefix: str = "") -> list[str]:
+    r"""A sum's lines inside one pair of brackets: prefix \left( ... \right. on the first,
+    \left. ... \right) on the last (each line must balance its own)."""
+    return [
+        rf"{prefix} \left({inside[0]}\right.".lstrip(),
+        *(rf"\left.{continued(line)}\right." for line in inside[1:-1]),
+        rf"\left.{continued(inside[-1])}\right)",
+    ]
+
+
+def joined(terms: list[list[str]], width: float = WIDTH) -> list[str]:
+    """Terms of a sum, each one line or already broken into several, over lines of `width`: a
+    one-line term goes on the current line when it fits, a broken one starts a new line."""
     out: list[str] = []
     current = ""
     for term in terms:
-        piece = latex(term)
-        is_first = not out and not current
-        if visible(piece) > width:
-            broken = lines(term, width - 2)
-            if len(broken) > 1:
-                if current:
-                    out.append(current)
-                out.append(broken[0] if is_first else signed(broken[0]))
-                out.extend(broken[1:-1])
-                current = broken[-1]
-                continue
-        joined = piece if is_first else signed(piece)
-        if current and visible(current) + visible(joined) + 0.3 > width:
+        first = term[0] if not (out or current) else signed(term[0])
+        if len(term) > 1:
+            if current:
+                out.append(current)
+            out += [first, *term[1:-1]]
+            current = term[-1]
+        elif current and visible(current) + visible(first) + 0.3 > width:
             out.append(current)
-            current = joined
+            current = first
         else:
-            current = f"{current} {joined}".strip()
-    if current:
-        out.append(current)
-    return out
-
-
-def vector_lines(pieces: list[str], width: float = WIDTH) -> list[str]:
-    """A vector's terms (each already LaTeX, signed as printed) over lines of `width`."""
-    out: list[str] = []
-    current = ""
-    for piece in pieces:
-        joined = piece if not (out or current) else signed(piece)
-        if current and visible(current) + visible(joined) > width:
-            out.append(current)
-            current = joined
-        else:
-            current = f"{current} {joined}".strip()
+            current = f"{current} {first}".strip()
     return [*out, current] if current else out

@@ -307,6 +307,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         action_powers={k: p.scalar(v) for k, v in c.action_powers.items()},
         warnings=tuple(c.warnings),
         mismatches={q: p.scalar(v) for q, v in c.mismatches.items()},
+        notes=tuple(c.notes),
     )
     solution = Solution(
         title=system.problem.title,

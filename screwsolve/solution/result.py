@@ -102,9 +102,10 @@ class ConstraintValue:
     eliminated: dict[str, sympy.Expr]
     power: sympy.Expr | None
     action_powers: dict[str, sympy.Expr]
-    warnings: tuple[str, ...]
+    warnings: tuple[str, ...]  # every warning as text: the notes, then the mismatches
     # coordinate -> d(P under constraints)/dq' where it is not Q^q (Remark 13.3.5)
     mismatches: dict[str, sympy.Expr] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()  # the other warnings: constraints ignored or not solved
 
 
 @dataclass(frozen=True)

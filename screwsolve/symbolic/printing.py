@@ -109,11 +109,16 @@ def vector_text(terms: Terms) -> str:
     return _join(parts) or "0"
 
 
+def unit_symbol(unit: str, unit_latex: dict[str, str]) -> str:
+    """A unit vector's LaTeX (\\mathbf{x}_{0}); a renamed one bold under its own name."""
+    return unit_latex.get(unit, rf"\mathbf{{{unit}}}")
+
+
 def vector_latex(terms: Terms, unit_latex: dict[str, str]) -> str:
     """A vector as `\\dot\\theta\\,\\mathbf{z}_0 + ...`; the zero vector as \\mathbf{0}."""
     parts: list[str] = []
     for coefficient, unit in terms:
-        symbol = unit_latex.get(unit, rf"\mathbf{{{unit}}}")
+        symbol = unit_symbol(unit, unit_latex)
         if coefficient == 1:
             piece = symbol
         elif coefficient == -1:

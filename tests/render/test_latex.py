@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sympy
+
 from screwsolve.api import solve
 from screwsolve.render.latex import render_solution
 
-from ..conftest import PROBLEMS
+from ..conftest import PROBLEMS, same
 
 
 def test_plate_latex_has_textbook_notation() -> None:
@@ -115,7 +117,12 @@ def test_the_worked_solution_writes_each_comoment_term_by_term() -> None:
 def test_remark_13_3_5_is_typeset_as_mathematics() -> None:
     """The plate: d(P under constraints)/d(theta') = F_A h/sin^2 + F_Q h cos/sin^2 - m g l cos
     (book, Example 13.3.7 b), which is not Q^theta."""
-    text = render_solution(solve(PROBLEMS / "plate-on-a-step.yaml"))
+    solution = solve(PROBLEMS / "plate-on-a-step.yaml")
+    theta, h, l, m, g = (sympy.Symbol(n, real=True) for n in ("theta", "h", "l", "m", "g"))
+    f_a, f_q = sympy.Symbol("F_A", real=True), sympy.Symbol("F_Q", real=True)
+    by_hand = (f_a * h + f_q * h * sympy.cos(theta)) / sympy.sin(theta) ** 2
+    assert same(solution.constraints.mismatches["theta"], by_hand - m * g * l * sympy.cos(theta))
+    text = render_solution(solution)
     remark = text[text.index("Remark 13.3.5") :]
     assert r"\frac{\partial \mathcal{P}_c}{\partial \dot{\theta}} &= " in remark
     assert r"\neq \mathcal{Q}^{\theta}" in remark

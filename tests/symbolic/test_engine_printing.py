@@ -12,7 +12,7 @@ from screwsolve.symbolic.engine_printing import latex, text
 from screwsolve.symbolic.equivalence import equivalent
 from screwsolve.symbolic.printing import symbol_latex
 
-from .test_simplify_engine import SYMBOLS, a, b, c, expressions, k
+from .engine_expressions import SYMBOLS, a, b, c, expressions, k
 
 RATE = se.Symbol("a'")
 

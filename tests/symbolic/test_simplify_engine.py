@@ -5,7 +5,6 @@ from __future__ import annotations
 import symengine as se
 import sympy
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from screwsolve.symbolic.bridge import from_engine
 from screwsolve.symbolic.equivalence import equivalent
@@ -17,33 +16,11 @@ from screwsolve.symbolic.simplify_engine import (
     size,
 )
 
-NAMES = ("a", "b", "c", "k")
-SYMBOLS = {name: sympy.Symbol(name, real=True) for name in NAMES}
-a, b, c, k = (se.Symbol(name) for name in NAMES)
+from .engine_expressions import SYMBOLS, a, b, expressions, k
 
 
 def _sympy(expr: se.Basic) -> sympy.Expr:
     return from_engine(expr, SYMBOLS)
-
-
-leaves = st.one_of(
-    st.sampled_from([a, b, c, k]),
-    st.integers(-3, 3).map(se.Integer),
-    st.tuples(st.integers(1, 3), st.integers(2, 5)).map(lambda p: se.Rational(*p)),
-)
-expressions = st.recursive(
-    leaves,
-    lambda inner: st.one_of(
-        st.tuples(inner, inner).map(lambda p: p[0] + p[1]),
-        st.tuples(inner, inner).map(lambda p: p[0] * p[1]),
-        st.tuples(inner, st.sampled_from([a, b, c, k])).map(lambda p: p[0] / p[1]),
-        st.tuples(inner, st.integers(2, 3)).map(lambda p: p[0] ** p[1]),
-        st.tuples(st.sampled_from([a, b, c, k]), st.integers(-2, -1)).map(lambda p: p[0] ** p[1]),
-        inner.map(se.sin),
-        inner.map(se.cos),
-    ),
-    max_leaves=12,
-)
 
 
 @settings(max_examples=150, deadline=None)
