@@ -72,6 +72,10 @@ EXPAND_SHARE_OPERATIONS = 400
 # coefficients from 10.9 s to 0.65 s.
 PRODUCT_TREE_NODES = 100
 ROTATION_SPREAD = 1 << 18
+# Walks over symengine values remember their result by node between values (a chain's values
+# share most of their subexpressions); each memo is emptied past this many entries, so a
+# long-lived process (grading) stays bounded. The 12-link chain's run fills at most about 10 000.
+NODE_MEMO_ENTRIES = 200_000
 # Simplification: expressions over this many tree nodes are left as built. None larger ever
 # shrank: the 8-link chain's 39 values of 2 000-6 000 nodes kept all their 92 591 operations,
 # at a second's cost.
@@ -80,12 +84,20 @@ SIMPLIFY_NODES = 2000
 # problem's values have at most 134); larger ones symengine's, which gave no chain value a larger
 # printed form and took the 8-link chain's coefficients from 2.9 s to 0.7 s.
 SYMPY_SIMPLIFY_NODES = 150
+# Simplification: in a problem with a power coefficient over SYMPY_SIMPLIFY_NODES, values over
+# this many tree nodes take symengine's pipeline too.
+LARGE_PROBLEM_SYMPY_NODES = 0
 # Presentation: a simplified result over this many tree nodes stays the symengine value it was
 # simplified as and is printed from its graph; smaller ones are sympy, printed by sympy (every
 # shipped problem's are).
 ENGINE_VALUE_NODES = 150
 # Simplification: expansion and Pythagorean forms (symengine) up to this many operations.
 SIMPLIFY_EXPAND_OPERATIONS = 1500
+# Simplification (symengine): Pythagorean forms are looked for only in an expansion at most this
+# many times the value's operations. Every value they shrank (chains of 3, 5 and 8 links, every
+# shipped problem) expanded at most 5.8 times; the 8-link chain's larger expansions (up to 60
+# times) cost 0.4 s to search and never gave a smaller form.
+SQUARES_EXPANSION_RATIO = 8
 # Simplification: sympy's factor_terms and angle-sum folding (TR10i) are slow on large sums.
 SIMPLIFY_FACTOR_OPERATIONS = 300
 SIMPLIFY_ANGLE_SUM_OPERATIONS = 300

@@ -13,7 +13,12 @@ import symengine as se
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.limits import COMPACT_VECTOR_NODES, ENGINE_VALUE_NODES, SYMPY_SIMPLIFY_NODES
+from screwsolve.limits import (
+    COMPACT_VECTOR_NODES,
+    ENGINE_VALUE_NODES,
+    LARGE_PROBLEM_SYMPY_NODES,
+    SYMPY_SIMPLIFY_NODES,
+)
 from screwsolve.mechanics.analysis import ActionTerms, Analysis
 from screwsolve.mechanics.fast.jacobian import Vec
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
@@ -49,18 +54,23 @@ from screwsolve.symbolic.simplify_engine import factored_only, keep_content, sim
 class Presenter:
     """Turns one analysis into values a renderer can print."""
 
-    def __init__(self, analysis: Analysis, *, engine_values: bool = False) -> None:
+    def __init__(
+        self, analysis: Analysis, *, engine_values: bool = False, sympy_nodes: int | None = None
+    ) -> None:
         """`engine_values`: large results stay the symengine values they were simplified as
-        (for printing); otherwise every result is sympy (for comparing claims)."""
+        (for printing); otherwise every result is sympy (for comparing claims). Values of up to
+        `sympy_nodes` tree nodes take sympy's pipeline (default: SYMPY_SIMPLIFY_NODES)."""
         self.analysis = analysis
         self.frames = analysis.system.frames
         self.engine_values = engine_values
+        self.sympy_nodes = SYMPY_SIMPLIFY_NODES if sympy_nodes is None else sympy_nodes
+        self._engine_scalars: dict[Any, Value] = {}
 
     def scalar(self, expr: sympy.Expr) -> Value:
         """A value in its simplest printed form: sympy's pipeline at textbook sizes, symengine's
         above them (`simplify_engine`)."""
         static = self.analysis.static(expr)
-        if exceeds(static, SYMPY_SIMPLIFY_NODES) and not static.has(sympy.Abs):
+        if exceeds(static, self.sympy_nodes) and not static.has(sympy.Abs):
             try:
                 engine = to_engine(static)
             except UnsupportedError:
@@ -70,9 +80,16 @@ class Presenter:
 
     def engine_scalar(self, value: Any) -> Value:
         """`scalar` of a value the Jacobian core built (a symengine expression): large ones are
-        never turned into sympy trees before they are simplified."""
+        never turned into sympy trees before they are simplified. Memoised: a chain's screws
+        repeat the same component in many columns."""
+        known = self._engine_scalars.get(value)
+        if known is None:
+            known = self._engine_scalars[value] = self._engine_scalar(value)
+        return known
+
+    def _engine_scalar(self, value: Any) -> Value:
         core = self.analysis.kinematics.jacobian
-        if exceeds(value, SYMPY_SIMPLIFY_NODES) and not has_absolute_values(value):
+        if exceeds(value, self.sympy_nodes) and not has_absolute_values(value):
             return self._finished(simplest_engine(value), None)
         return simplest(core.to_static(value))
 
@@ -116,13 +133,18 @@ class Presenter:
             screw.point,
         )
 
-    def coefficients(
-        self, values: dict[str, sympy.Expr], engine: dict[str, Any] | None = None
-    ) -> dict[str, sympy.Expr]:
-        """Each value simplified; from its symengine form when the core gave one."""
-        if engine is None:
-            return {q: self.scalar(v) for q, v in values.items()}
-        return {q: self.engine_scalar(engine[q]) for q in values}
+    def coefficients(self, values: dict[str, sympy.Expr]) -> dict[str, Value]:
+        """Each value simplified."""
+        return {q: self.scalar(v) for q, v in values.items()}
+
+    def action_coefficients(self, terms: ActionTerms | None) -> dict[str, Value]:
+        """An action's Q^q and Q^t (all actions' with None), simplified from the core's
+        symengine values when it built them: their sympy forms are then never made."""
+        analysis = self.analysis
+        engine = analysis.engine_coefficients if terms is None else terms.engine
+        if engine is not None:
+            return {q: self.engine_scalar(engine[q]) for q in analysis.variables}
+        return self.coefficients(analysis.coefficients if terms is None else terms.coefficients)
 
     def power(self, coefficients: dict[str, Value]) -> Value:
         """P = sum q' Q^q + Q^t from simplified coefficients: the power reads as the book
@@ -136,7 +158,7 @@ class Presenter:
                 for q, value in coefficients.items()
             )
         )
-        if exceeds(power, SYMPY_SIMPLIFY_NODES) and not power.has(sympy.Abs):
+        if exceeds(power, self.sympy_nodes) and not power.has(sympy.Abs):
             try:
                 engine = to_engine(power)
             except UnsupportedError:
@@ -252,19 +274,19 @@ class Presenter:
 def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -> Solution:
     """Build the Solution; `at` resolves every body screw about that point instead of the origin;
     `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
-    p = Presenter(analysis, engine_values=True)
+    p = Presenter(analysis, engine_values=True, sympy_nodes=_sympy_nodes(analysis))
     system = analysis.system
     kinematic = {b: p.kinematic_screw(b, at) for b in system.bodies}
     partial = {b: p.partial_screws(b, at) for b in system.bodies}
     noncontributing = set(analysis.noncontributing)
     # Coefficients and powers of each action (by index) and in total.
-    values: dict[tuple[int | str, str], sympy.Expr] = {}
-    sources: list[tuple[int | str, dict[str, sympy.Expr], dict[str, Any] | None]] = [
-        *((i, a.coefficients, a.engine) for i, a in enumerate(analysis.actions)),
-        ("total", analysis.coefficients, analysis.engine_coefficients),
+    values: dict[tuple[int | str, str], Value] = {}
+    sources: list[tuple[int | str, ActionTerms | None]] = [
+        *enumerate(analysis.actions),
+        ("total", None),
     ]
-    for key, source, engine in sources:
-        coefficients = p.coefficients(source, engine)
+    for key, terms in sources:
+        coefficients = p.action_coefficients(terms)
         values.update({(key, q): v for q, v in coefficients.items()})
         values[(key, "power")] = p.power(coefficients)
     actions = tuple(
@@ -336,6 +358,16 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         reduced=_reduced(p),
     )
     return _shared(solution, p.names())
+
+
+def _sympy_nodes(analysis: Analysis) -> int:
+    """SYMPY_SIMPLIFY_NODES for a problem of textbook size; for one whose power coefficients
+    go past it (a long chain), every value takes the symengine pipeline: one look for all
+    of its values, and a fraction of the time (sympy's took 1.1 s of the 8-link chain's run)."""
+    engine = analysis.engine_coefficients
+    if engine is None or not any(exceeds(v, SYMPY_SIMPLIFY_NODES) for v in engine.values()):
+        return SYMPY_SIMPLIFY_NODES
+    return LARGE_PROBLEM_SYMPY_NODES
 
 
 def _speeds(p: Presenter, at: str | None) -> SpeedsValue:

@@ -15,6 +15,8 @@ from functools import lru_cache
 
 import symengine as se
 
+from screwsolve.limits import NODE_MEMO_ENTRIES
+
 _ADD, _MUL, _POW, _ATOM = 1, 2, 3, 4
 _FUNCTION_TEXT = {"abs": "Abs", "Abs": "Abs"}
 _FUNCTION_LATEX = {
@@ -32,12 +34,19 @@ _FUNCTION_LATEX = {
 
 def text(expr: se.Basic) -> str:
     """An expression as text in screwsolve's grammar."""
-    return _Printer(latex=False).show(expr)
+    return _printer(None).show(expr)
 
 
 def latex(expr: se.Basic, symbol_latex: Callable[[str], str]) -> str:
     """An expression in LaTeX; `symbol_latex` sets each symbol's name (as sympy would)."""
-    return _Printer(latex=True, symbol_latex=symbol_latex).show(expr)
+    return _printer(symbol_latex).show(expr)
+
+
+@lru_cache(maxsize=8)
+def _printer(symbol_latex: Callable[[str], str] | None) -> _Printer:
+    """One printer per way of printing, whose printed nodes are remembered between values (the
+    values of one solution share subexpressions the shared-names table leaves inline)."""
+    return _Printer(latex=symbol_latex is not None, symbol_latex=symbol_latex)
 
 
 def _fraction_of(number: se.Basic) -> Fraction:
@@ -72,6 +81,8 @@ class _Printer:
         self.memo: dict[se.Basic, tuple[str, int]] = {}
 
     def show(self, expr: se.Basic) -> str:
+        if len(self.memo) > NODE_MEMO_ENTRIES:
+            self.memo.clear()
         return self.printed(expr)[0]
 
     def printed(self, expr: se.Basic) -> tuple[str, int]:

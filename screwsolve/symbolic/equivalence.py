@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -201,6 +201,18 @@ def vanishes(
     if verdict is not None:
         return verdict.equal
     return True if valid >= MIN_VALID else None
+
+
+def all_vanish(
+    exprs: Sequence[se.Basic], symbols: Mapping[str, sympy.Symbol], seed: int = DEFAULT_SEED
+) -> bool:
+    """True when every symengine expression vanishes, judged by probing one combination of them
+    with random rational weights: their shared subexpressions are evaluated once per point, and
+    nonzero expressions cancel in it only for a set of weights of measure zero. False means
+    that at least one may not vanish: `vanishes` on each says which."""
+    rng = random.Random(seed)
+    combination = se.Add(*(se.Rational(rng.randint(1, 1 << 30), 1 << 30) * e for e in exprs))
+    return vanishes(combination, symbols, seed) is True
 
 
 def _both_sympy(a: Any, b: Any) -> tuple[sympy.Expr, sympy.Expr]:

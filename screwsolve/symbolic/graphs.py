@@ -22,12 +22,16 @@ def fold(
     before: Callable[[Any], Any],
     after: Callable[[Any, list[Any]], Any],
     key: Callable[[Any], Hashable] = id,
+    results: dict[Hashable, Any] | None = None,
 ) -> Any:
     """Post-order over the distinct nodes: before(node) gives a node's result, or DESCEND for
     after(node, results of its arguments). Nodes are the same when their keys are: identity
     for sympy (whose subexpressions are shared objects), the value itself for symengine (whose
-    Python wrappers are made afresh on every access, while its hashes are cached)."""
-    results: dict[Hashable, Any] = {}
+    Python wrappers are made afresh on every access, while its hashes are cached). `results`
+    may be kept between walks that compute the same function, so that subexpressions several
+    expressions share are combined once."""
+    if results is None:
+        results = {}
     stack: list[tuple[Any, bool]] = [(expr, False)]
     while stack:
         node, expanded = stack.pop()

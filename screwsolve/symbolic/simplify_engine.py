@@ -13,11 +13,17 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
+from typing import Any
 
 import symengine as se
 import sympy
 
-from screwsolve.limits import SIMPLIFY_EXPAND_OPERATIONS, SIMPLIFY_NODES
+from screwsolve.limits import (
+    NODE_MEMO_ENTRIES,
+    SIMPLIFY_EXPAND_OPERATIONS,
+    SIMPLIFY_NODES,
+    SQUARES_EXPANSION_RATIO,
+)
 from screwsolve.symbolic.graphs import DESCEND, exceeds, fold
 from screwsolve.symbolic.simplify import rewrite_squares
 
@@ -26,11 +32,37 @@ from screwsolve.symbolic.simplify import rewrite_squares
 ROUGH_MARGIN = 8
 
 
+# Results of the walks below by node, kept across values: a chain's values share most of their
+# subexpressions (the same direction cosines), so each is factored, folded and sized once.
+_MEMOS: dict[str, dict[se.Basic, Any]] = {}
+
+
+def _memo(name: str) -> dict[se.Basic, Any]:
+    memo = _MEMOS.setdefault(name, {})
+    if len(memo) > NODE_MEMO_ENTRIES:
+        memo.clear()
+    return memo
+
+
+def tree_nodes(expr: se.Basic) -> int:
+    """The nodes of the expression as a tree, counted on its graph (what `exceeds` counts, for
+    the values of one problem at once: their trees reach millions of nodes, their graphs
+    share most of theirs)."""
+
+    def after(node: se.Basic, args: list[int]) -> int:
+        return 1 + sum(args)
+
+    def before(node: se.Basic) -> object:
+        return DESCEND if node.args else 1
+
+    return fold(expr, before, after, key=lambda node: node, results=_memo("tree nodes"))
+
+
 def size(expr: se.Basic, memo: dict[se.Basic, int] | None = None) -> int:
     """The operations sympy's `count_ops` would count in the printed form (what "no larger"
     means for printed answers), counted on the symengine tree, each distinct subexpression
-    once (`memo` may be shared between the candidates of one value)."""
-    return _Sizer(memo if memo is not None else {}).ops(expr)
+    once."""
+    return _Sizer(memo if memo is not None else _memo("size")).ops(expr)
 
 
 class _Sizer:
@@ -105,9 +137,9 @@ def _fraction(product: se.Basic) -> tuple[list[se.Basic], list[se.Basic]]:
 def simplest_engine(expr: se.Basic) -> se.Basic:
     """A smaller equal form of a symengine expression (never larger than the input), or the
     input when its tree exceeds SIMPLIFY_NODES."""
-    if not expr.args or exceeds(expr, SIMPLIFY_NODES):
+    if not expr.args or tree_nodes(expr) > SIMPLIFY_NODES:
         return expr
-    memo: dict[se.Basic, int] = {}
+    memo = _memo("size")
     best, best_size = expr, size(expr, memo)
     rough = se.count_ops(expr)
 
@@ -123,7 +155,11 @@ def simplest_engine(expr: se.Basic) -> se.Basic:
     if best_size <= SIMPLIFY_EXPAND_OPERATIONS and not _explosive(expr):
         expanded = se.expand(expr)
         consider(expanded)
-        squares = _monomial_powers(expanded)
+        squares = (
+            _monomial_powers(expanded)
+            if se.count_ops(expanded) <= SQUARES_EXPANSION_RATIO * rough
+            else ()
+        )
         if squares:  # the sine and cosine forms tied on every chain value measured
             consider(rewrite_squares(expanded, squares, se.sin, se.cos))
     consider(fold_angle_sums(best))
@@ -148,9 +184,9 @@ def _monomial_powers(expanded: se.Basic) -> set[se.Basic]:
 def factored_only(expr: se.Basic) -> se.Basic:
     """The smallest of the expression and its two factored forms, nothing expanded (a power
     keeps the book's decomposition, sum of q' Q^q)."""
-    if exceeds(expr, SIMPLIFY_NODES):
+    if tree_nodes(expr) > SIMPLIFY_NODES:
         return expr
-    memo: dict[se.Basic, int] = {}
+    memo = _memo("size")
     candidates = [expr, factored_engine(expr, numbers=True), factored_engine(expr, numbers=False)]
     return min(candidates, key=lambda c: size(c, memo))
 
@@ -181,7 +217,8 @@ def factored_engine(expr: se.Basic, *, numbers: bool = True) -> se.Basic:
     def before(node: se.Basic) -> object:
         return DESCEND if node.args else node
 
-    return fold(expr, before, after, key=lambda node: node)
+    memo = _memo("factored with numbers" if numbers else "factored")
+    return fold(expr, before, after, key=lambda node: node, results=memo)
 
 
 def _split(term: se.Basic) -> tuple[Fraction, dict[se.Basic, Fraction]]:
@@ -289,7 +326,7 @@ def fold_angle_sums(expr: se.Basic) -> se.Basic:
     def before(node: se.Basic) -> object:
         return DESCEND if node.args else node
 
-    return fold(expr, before, after, key=lambda node: node)
+    return fold(expr, before, after, key=lambda node: node, results=_memo("angle sums"))
 
 
 def _trig_pairs(term: se.Basic) -> list[tuple[tuple[str, str], se.Basic, se.Basic, se.Basic]]:

@@ -14,7 +14,7 @@ asks for sympy (`to_sympy`), which is what the printers need.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -442,16 +442,24 @@ class JacobianCore:
 
     def action_coefficients(
         self, screws: Iterable[AppliedScrew]
-    ) -> tuple[dict[str, sympy.Expr], dict[str, se.Basic]]:
-        """Q^q and Q^t of one action's screws: as sympy, each screw's share in its smaller
-        form; and as built in symengine (for numeric checks that never need a sympy tree)."""
-        total = {q: sympy.Integer(0) for q in self.variables}
+    ) -> tuple[Callable[[], dict[str, sympy.Expr]], dict[str, se.Basic]]:
+        """Q^q and Q^t of one action's screws as built in symengine (for numeric checks that
+        never need a sympy tree), and a function that gives them as sympy, each screw's share
+        in its smaller form (only what compares claims needs it; a chain's run never does)."""
+        shares = [self.coefficients(a.on, a.by, a.screw) for a in screws]
         engine = {q: ZERO for q in self.variables}
-        for applied in screws:
-            for q, value in self.coefficients(applied.on, applied.by, applied.screw).items():
-                total[q] += self.readable(value)
+        for share in shares:
+            for q, value in share.items():
                 engine[q] = engine[q] + value
-        return total, engine
+
+        def readable_sum() -> dict[str, sympy.Expr]:
+            total = {q: sympy.Integer(0) for q in self.variables}
+            for share in shares:
+                for q, value in share.items():
+                    total[q] += self.readable(value)
+            return total
+
+        return readable_sum, engine
 
     @cached_property
     def static_symbols(self) -> dict[str, sympy.Symbol]:
