@@ -32,3 +32,18 @@ def test_round_trip_to_functions_of_time() -> None:
 def test_functions_symengine_does_not_own_are_refused(expr: sympy.Expr) -> None:
     with pytest.raises(UnsupportedError):
         to_engine(expr)
+
+
+def test_absolute_values_are_found_through_shared_subexpressions() -> None:
+    """Results remembered by node between calls: a subexpression met first inside a value
+    without Abs, then inside one with it, is judged by each value's own nodes."""
+    import symengine as se
+
+    from screwsolve.symbolic.bridge import has_absolute_values
+
+    a, b = se.Symbol("a"), se.Symbol("b")
+    shared = se.sin(a) * b + se.cos(b)
+    assert not has_absolute_values(shared * a)
+    assert has_absolute_values(shared * se.Abs(a) + b)
+    assert has_absolute_values(se.cos(shared + se.sign(b)))
+    assert not has_absolute_values(shared**2)

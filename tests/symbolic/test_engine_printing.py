@@ -43,3 +43,19 @@ def test_latex_writes_rates_dotted_fractions_and_powers_as_the_book_does() -> No
     )
     assert latex(1 / se.sin(a) ** 2, symbol_latex) == r"\frac{1}{\sin^{2}{a}}"
     assert latex(k * RATE**2, symbol_latex) == r"k \dot{a}^{2}"
+
+
+def test_a_subexpression_printed_in_one_value_prints_the_same_in_the_next() -> None:
+    """Printed nodes are remembered between values (one printer per way of printing); the
+    text of each value is that of a fresh printer."""
+    from screwsolve.symbolic import engine_printing
+    from screwsolve.symbolic.printing import symbol_latex
+
+    x, y = se.Symbol("x"), se.Symbol("y")
+    shared = se.sin(x) - 2 * se.cos(y) / 3
+    values = [shared * y, shared**2 + x, -shared]
+    for value in values:
+        fresh = engine_printing._Printer(latex=False)
+        assert engine_printing.text(value) == fresh.show(value)
+        fresh_latex = engine_printing._Printer(latex=True, symbol_latex=symbol_latex)
+        assert engine_printing.latex(value, symbol_latex) == fresh_latex.show(value)

@@ -59,3 +59,21 @@ def test_an_answer_built_to_vanish_at_one_seeds_points_fails_at_another_seeds() 
     trick = x + sympy.Mul(*[(x - sympy.Rational(repr(v))) for v in known])
     assert equivalent(x, trick, seed=1).equal is True  # fooled at the points it was built for
     assert equivalent(x, trick, seed=2).equal is False  # a secret seed is not fooled
+
+
+def test_all_vanish_is_true_only_when_every_expression_vanishes() -> None:
+    """sin^2 + cos^2 - 1 and (a + b)^2 - a^2 - 2ab - b^2 vanish; adding a small nonzero third
+    (a / 10^6) makes the combination nonzero; x and -x, which cancel under equal weights, do
+    not cancel under the random ones."""
+    import symengine as se
+
+    from screwsolve.symbolic.equivalence import all_vanish, vanishes
+
+    a, b = se.Symbol("a"), se.Symbol("b")
+    symbols = {"a": sympy.Symbol("a", real=True), "b": sympy.Symbol("b", real=True)}
+    zeros = [se.sin(a) ** 2 + se.cos(a) ** 2 - 1, (a + b) ** 2 - a**2 - 2 * a * b - b**2]
+    assert all_vanish(zeros, symbols)
+    assert not all_vanish([*zeros, a / 1_000_000], symbols)
+    x = se.sin(a) * b
+    assert not all_vanish([x, -x], symbols)
+    assert vanishes(x, symbols) is False

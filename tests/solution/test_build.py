@@ -1,0 +1,59 @@
+"""Presentation: which pipeline simplifies a value, and what a long chain never builds."""
+
+from __future__ import annotations
+
+import pytest
+import sympy
+
+from screwsolve.api import analyse, load
+from screwsolve.limits import LARGE_PROBLEM_SYMPY_NODES, SYMPY_SIMPLIFY_NODES
+from screwsolve.mechanics.fast.jacobian import JacobianCore
+from screwsolve.solution.build import Presenter, _sympy_nodes, present
+from screwsolve.symbolic.equivalence import equivalent
+
+from ..chains import two_axis_chain_yaml
+from ..conftest import PROBLEMS
+
+
+def test_every_shipped_problem_keeps_sympys_pipeline() -> None:
+    """Their printed forms are the golden snapshots': no coefficient passes textbook size."""
+    for path in sorted(PROBLEMS.glob("*.yaml")):
+        assert _sympy_nodes(analyse(load(path))) == SYMPY_SIMPLIFY_NODES, path.name
+
+
+def test_a_chain_past_textbook_size_takes_one_pipeline_for_every_value() -> None:
+    assert _sympy_nodes(analyse(load(two_axis_chain_yaml(4)))) == LARGE_PROBLEM_SYMPY_NODES
+    assert _sympy_nodes(analyse(load(two_axis_chain_yaml(1)))) == SYMPY_SIMPLIFY_NODES
+
+
+def test_the_symengine_pipeline_gives_no_coefficient_larger_than_sympys() -> None:
+    """Every action's Q^q of a 3-link chain, both ways: equal values, and the symengine one
+    no larger by sympy's own count of operations."""
+    analysis = analyse(load(two_axis_chain_yaml(3)))
+    by_sympy = Presenter(analysis, sympy_nodes=SYMPY_SIMPLIFY_NODES)
+    by_engine = Presenter(analysis, sympy_nodes=0)
+    compared = 0
+    for terms in analysis.actions:
+        ours = by_engine.action_coefficients(terms)
+        for q, reference in by_sympy.action_coefficients(terms).items():
+            assert sympy.count_ops(ours[q]) <= sympy.count_ops(reference), (terms.action.name, q)
+            assert equivalent(ours[q], reference).equal
+            compared += reference != 0
+    assert compared >= 20
+
+
+def test_a_long_chain_is_presented_without_sympy_forms_of_its_coefficients(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Only claims compare sympy forms: building them (about 1 s on the 8-link chain) is left
+    until something asks, and presenting never does."""
+
+    def refused(self: JacobianCore, expr: object) -> sympy.Expr:
+        raise AssertionError("a coefficient was turned into a sympy tree")
+
+    monkeypatch.setattr(JacobianCore, "readable", refused)
+    analysis = analyse(load(two_axis_chain_yaml(4)))
+    solution = present(analysis)
+    assert solution.coefficients["a1"] != 0
+    with pytest.raises(AssertionError, match="sympy tree"):
+        _ = analysis.actions[0].coefficients
