@@ -85,7 +85,7 @@ SIMPLIFY_NODES = 2000
 # printed form and took the 8-link chain's coefficients from 2.9 s to 0.7 s.
 SYMPY_SIMPLIFY_NODES = 150
 # Simplification: in a problem with a power coefficient over SYMPY_SIMPLIFY_NODES, values over
-# this many tree nodes take symengine's pipeline too.
+# this many tree nodes take symengine's pipeline and printer too (every value).
 LARGE_PROBLEM_SYMPY_NODES = 0
 # Presentation: a simplified result over this many tree nodes stays the symengine value it was
 # simplified as and is printed from its graph; smaller ones are sympy, printed by sympy (every

@@ -55,15 +55,17 @@ class Presenter:
     """Turns one analysis into values a renderer can print."""
 
     def __init__(
-        self, analysis: Analysis, *, engine_values: bool = False, sympy_nodes: int | None = None
+        self, analysis: Analysis, *, engine_values: bool = False, large: bool = False
     ) -> None:
         """`engine_values`: large results stay the symengine values they were simplified as
-        (for printing); otherwise every result is sympy (for comparing claims). Values of up to
-        `sympy_nodes` tree nodes take sympy's pipeline (default: SYMPY_SIMPLIFY_NODES)."""
+        (for printing); otherwise every result is sympy (for comparing claims). `large` (see
+        `is_large`): every value takes symengine's pipeline, and with `engine_values` stays a
+        symengine value, printed by one printer."""
         self.analysis = analysis
         self.frames = analysis.system.frames
         self.engine_values = engine_values
-        self.sympy_nodes = SYMPY_SIMPLIFY_NODES if sympy_nodes is None else sympy_nodes
+        self.sympy_nodes = LARGE_PROBLEM_SYMPY_NODES if large else SYMPY_SIMPLIFY_NODES
+        self.engine_value_nodes = LARGE_PROBLEM_SYMPY_NODES if large else ENGINE_VALUE_NODES
         self._engine_scalars: dict[Any, Value] = {}
 
     def scalar(self, expr: sympy.Expr) -> Value:
@@ -96,7 +98,7 @@ class Presenter:
     def _finished(self, simplified: Any, source: sympy.Expr | None) -> Value:
         """A simplified symengine value as a result: kept when large and engine values are
         asked for, otherwise as sympy."""
-        if self.engine_values and exceeds(simplified, ENGINE_VALUE_NODES):
+        if self.engine_values and exceeds(simplified, self.engine_value_nodes):
             return simplified
         names = self._names(source) if source is not None else None
         core = self.analysis.kinematics.jacobian
@@ -274,7 +276,7 @@ class Presenter:
 def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -> Solution:
     """Build the Solution; `at` resolves every body screw about that point instead of the origin;
     `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
-    p = Presenter(analysis, engine_values=True, sympy_nodes=_sympy_nodes(analysis))
+    p = Presenter(analysis, engine_values=True, large=is_large(analysis))
     system = analysis.system
     kinematic = {b: p.kinematic_screw(b, at) for b in system.bodies}
     partial = {b: p.partial_screws(b, at) for b in system.bodies}
@@ -360,14 +362,14 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
     return _shared(solution, p.names())
 
 
-def _sympy_nodes(analysis: Analysis) -> int:
-    """SYMPY_SIMPLIFY_NODES for a problem of textbook size; for one whose power coefficients
-    go past it (a long chain), every value takes the symengine pipeline: one look for all
-    of its values, and a fraction of the time (sympy's took 1.1 s of the 8-link chain's run)."""
+def is_large(analysis: Analysis) -> bool:
+    """True when a power coefficient passes textbook size (SYMPY_SIMPLIFY_NODES), as in a long
+    chain: then every value takes symengine's pipeline and printer, one look for all of them
+    and a fraction of the time (on the 8-link chain sympy's pipeline took 1.1 s, converting
+    and printing its values in sympy 0.3 s). No shipped problem is large: their printed forms
+    do not change."""
     engine = analysis.engine_coefficients
-    if engine is None or not any(exceeds(v, SYMPY_SIMPLIFY_NODES) for v in engine.values()):
-        return SYMPY_SIMPLIFY_NODES
-    return LARGE_PROBLEM_SYMPY_NODES
+    return engine is not None and any(exceeds(v, SYMPY_SIMPLIFY_NODES) for v in engine.values())
 
 
 def _speeds(p: Presenter, at: str | None) -> SpeedsValue:

@@ -192,11 +192,20 @@ def factored_only(expr: se.Basic) -> se.Basic:
 
 
 def _explosive(expr: se.Basic) -> bool:
-    """A power above 6 of a sum: expanding it could multiply out into a huge number of terms."""
-    return any(
-        isinstance(p.args[0], se.Add) and p.args[1].is_Integer and abs(int(p.args[1])) > 6
-        for p in expr.atoms(se.Pow)
-    )
+    """A power above 6 of a sum: expanding it could multiply out into a huge number of terms
+    (looked for on the graph, remembered between values)."""
+
+    def before(node: se.Basic) -> object:
+        if isinstance(node, se.Pow):
+            base, exponent = node.args
+            if isinstance(base, se.Add) and exponent.is_Integer and abs(int(exponent)) > 6:
+                return True
+        return DESCEND if node.args else False
+
+    def after(node: se.Basic, args: list[bool]) -> bool:
+        return any(args)
+
+    return bool(fold(expr, before, after, key=lambda node: node, results=_memo("explosive")))
 
 
 def factored_engine(expr: se.Basic, *, numbers: bool = True) -> se.Basic:

@@ -94,3 +94,12 @@ def test_results_remembered_between_values_stay_right_when_the_memo_is_emptied(
     monkeypatch.setattr(simplify_engine, "NODE_MEMO_ENTRIES", 1)
     assert simplest_engine.__wrapped__(value) == remembered
     assert tree_nodes(value) == _tree(value)
+
+
+def test_a_high_power_of_a_sum_is_not_expanded_wherever_it_sits() -> None:
+    """(a + b)^7 multiplies out into 8 terms and (a + b + c + k)^7 into 120: such a value keeps
+    its form, however deep the power sits, while the same value with a square is expanded."""
+    deep = se.sin(k * (a + b) ** 7 + c) * k
+    assert simplify_engine._explosive(deep)
+    assert not simplify_engine._explosive(se.sin(k * (a + b) ** 2 + c) * k)
+    assert not simplify_engine._explosive(k * a**9)
