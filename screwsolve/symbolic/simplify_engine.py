@@ -166,6 +166,7 @@ def simplest_engine(expr: se.Basic) -> se.Basic:
     folded = best
     consider(factored_engine(folded, numbers=True))
     consider(factored_engine(folded, numbers=False))
+    consider(_sign_pushed_down(best))
     return best
 
 
@@ -312,6 +313,23 @@ def _sign_into_sum(mul: se.Mul) -> se.Basic:
                     else mul
                 )
     return mul
+
+
+def _sign_pushed_down(product: se.Basic) -> se.Basic:
+    """-c * X * (t1 + t2) -> c * X * (-t1 - t2), each -ti with its own sign moved into its sum
+    when that is smaller: -L*(x*P - y*Q) with -y*Q already written y*(-Q) -> L*(y*Q - x*P), a
+    choice the bottom-up pass (which saw -y*Q before the product around it) could not make."""
+    if not isinstance(product, se.Mul):
+        return product
+    coefficient = product.args[0]
+    if not (coefficient.is_Number and coefficient < 0):
+        return product
+    for index, factor in enumerate(product.args):
+        if isinstance(factor, se.Add):
+            negated = [_sign_into_sum(-term) for term in factor.args]
+            others = [a for i, a in enumerate(product.args) if i not in (0, index)]
+            return se.Mul(-coefficient, *others, se.Add(*negated))
+    return product
 
 
 _ANGLE_RULES = {

@@ -103,3 +103,18 @@ def test_a_high_power_of_a_sum_is_not_expanded_wherever_it_sits() -> None:
     assert simplify_engine._explosive(deep)
     assert not simplify_engine._explosive(se.sin(k * (a + b) ** 2 + c) * k)
     assert not simplify_engine._explosive(k * a**9)
+
+
+def test_a_minus_sign_goes_where_it_saves_an_operation_across_levels() -> None:
+    """-k (cos(b) P - sin(b) Q) with P = cos(a) + sin(c), Q = cos(c) - a sin(a) has 14
+    operations (by hand: the minus, 2 products and the difference, 2 for cos(b) and its
+    product, 3 in P, 2 for sin(b) and its product, 4 in Q). Factoring bottom up writes
+    -sin(b) Q as sin(b) (a sin(a) - cos(c)) before it meets the product around it, which then
+    keeps its minus: 14 again. k (sin(b) Q - cos(b) P) has 13."""
+    p = se.cos(a) + se.sin(c)
+    q = se.cos(c) - a * se.sin(a)
+    value = -k * (se.cos(b) * p - se.sin(b) * q)
+    assert size(value) == 14
+    simplified = simplest_engine(value)
+    assert size(simplified) == 13
+    assert simplified == k * (se.sin(b) * q - se.cos(b) * p)
