@@ -164,8 +164,8 @@ def simplest_engine(expr: se.Basic) -> se.Basic:
             consider(rewrite_squares(expanded, squares, se.sin, se.cos))
     consider(fold_angle_sums(best))
     folded = best
-    consider(factored_engine(folded, numbers=True))
-    consider(factored_engine(folded, numbers=False))
+    for numbers in (True, False, None):
+        consider(factored_engine(folded, numbers=numbers))
     consider(_sign_pushed_down(best))
     return best
 
@@ -209,16 +209,18 @@ def _explosive(expr: se.Basic) -> bool:
     return bool(fold(expr, before, after, key=lambda node: node, results=_memo("explosive")))
 
 
-def factored_engine(expr: se.Basic, *, numbers: bool = True) -> se.Basic:
-    """Every sum's common powers (and with `numbers` its common numeric factor) pulled out,
-    bottom up, and a product's minus sign moved into a sum that then has fewer negative terms
-    (-L*(-a + b) -> L*(a - b))."""
+def factored_engine(expr: se.Basic, *, numbers: bool | None = True) -> se.Basic:
+    """Every sum's common powers (and with `numbers` its common numeric factor; with None,
+    whichever of the two is smaller, sum by sum) pulled out, bottom up, and a product's minus
+    sign moved into a sum that then has fewer negative terms (-L*(-a + b) -> L*(a - b))."""
 
     def after(node: se.Basic, args: list[se.Basic]) -> se.Basic:
         rebuilt = (
             node if all(a is b for a, b in zip(args, node.args, strict=True)) else node.func(*args)
         )
         if isinstance(rebuilt, se.Add):
+            if numbers is None:
+                return min(_common(rebuilt, True), _common(rebuilt, False), key=size)
             return _common(rebuilt, numbers)
         if isinstance(rebuilt, se.Mul):
             return _sign_into_sum(rebuilt)
@@ -227,7 +229,7 @@ def factored_engine(expr: se.Basic, *, numbers: bool = True) -> se.Basic:
     def before(node: se.Basic) -> object:
         return DESCEND if node.args else node
 
-    memo = _memo("factored with numbers" if numbers else "factored")
+    memo = _memo({True: "factored with numbers", False: "factored", None: "factored each"}[numbers])
     return fold(expr, before, after, key=lambda node: node, results=memo)
 
 

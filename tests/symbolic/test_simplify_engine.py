@@ -118,3 +118,16 @@ def test_a_minus_sign_goes_where_it_saves_an_operation_across_levels() -> None:
     simplified = simplest_engine(value)
     assert size(simplified) == 13
     assert simplified == k * (se.sin(b) * q - se.cos(b) * p)
+
+
+def test_numbers_are_pulled_out_of_each_sum_only_where_that_is_smaller() -> None:
+    """c/5 + a k/3 + b k/3 + (2a + 2b) sin(c)/2 (14 operations): pulling every sum's number
+    gives (3c + 5ak + 5bk + 15(a + b) sin(c))/15 (13), pulling none leaves 14; choosing sum
+    by sum writes c/5 + ak/3 + bk/3 + (a + b) sin(c) (11)."""
+    value = c / 5 + a * k / 3 + b * k / 3 + (2 * a + 2 * b) * se.sin(c) / 2
+    assert size(value) == 14
+    assert size(simplify_engine.factored_engine(value, numbers=True)) == 13
+    assert size(simplify_engine.factored_engine(value, numbers=False)) == 14
+    each = simplify_engine.factored_engine(value, numbers=None)
+    assert each == c / 5 + a * k / 3 + b * k / 3 + (a + b) * se.sin(c)
+    assert size(each) == 11
