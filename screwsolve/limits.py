@@ -82,11 +82,9 @@ NODE_MEMO_ENTRIES = 200_000
 SIMPLIFY_NODES = 2000
 # Simplification: values up to this many tree nodes take sympy's pipeline (every shipped
 # problem's values have at most 134); larger ones symengine's, which gave no chain value a larger
-# printed form and took the 8-link chain's coefficients from 2.9 s to 0.7 s.
+# printed form and took the 8-link chain's coefficients from 2.9 s to 0.7 s. In a problem with a
+# power coefficient past this size (`solution.build.is_large`), every value takes symengine's.
 SYMPY_SIMPLIFY_NODES = 150
-# Simplification: in a problem with a power coefficient over SYMPY_SIMPLIFY_NODES, values over
-# this many tree nodes take symengine's pipeline and printer too (every value).
-LARGE_PROBLEM_SYMPY_NODES = 0
 # Presentation: a simplified result over this many tree nodes stays the symengine value it was
 # simplified as and is printed from its graph; smaller ones are sympy, printed by sympy (every
 # shipped problem's are).

@@ -6,6 +6,7 @@ and naming of unit vectors as the textbook does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -16,7 +17,6 @@ from sympy.physics.vector import Vector
 from screwsolve.limits import (
     COMPACT_VECTOR_NODES,
     ENGINE_VALUE_NODES,
-    LARGE_PROBLEM_SYMPY_NODES,
     SYMPY_SIMPLIFY_NODES,
 )
 from screwsolve.mechanics.analysis import ActionTerms, Analysis
@@ -64,21 +64,33 @@ class Presenter:
         self.analysis = analysis
         self.frames = analysis.system.frames
         self.engine_values = engine_values
-        self.sympy_nodes = LARGE_PROBLEM_SYMPY_NODES if large else SYMPY_SIMPLIFY_NODES
-        self.engine_value_nodes = LARGE_PROBLEM_SYMPY_NODES if large else ENGINE_VALUE_NODES
+        self.large = large
         self._engine_scalars: dict[Any, Value] = {}
 
     def scalar(self, expr: sympy.Expr) -> Value:
-        """A value in its simplest printed form: sympy's pipeline at textbook sizes, symengine's
-        above them (`simplify_engine`)."""
-        static = self.analysis.static(expr)
-        if exceeds(static, self.sympy_nodes) and not static.has(sympy.Abs):
+        """A value in its simplest printed form."""
+        return self._simplified(self.analysis.static(expr), simplest, simplest_engine)
+
+    def _simplified(
+        self,
+        static: sympy.Expr,
+        by_sympy: Callable[[sympy.Expr], sympy.Expr],
+        by_engine: Callable[[Any], Any],
+    ) -> Value:
+        """A static sympy value simplified by sympy's pipeline at textbook sizes (and where Abs,
+        whose textbook forms only sympy writes, or what symengine cannot hold, is met);
+        symengine's above them or in a large problem (`simplify_engine`)."""
+        if self._past(static, SYMPY_SIMPLIFY_NODES) and not static.has(sympy.Abs):
             try:
                 engine = to_engine(static)
             except UnsupportedError:
-                return simplest(static)
-            return self._finished(simplest_engine(engine), static)
-        return simplest(static)
+                return by_sympy(static)
+            return self._finished(by_engine(engine), static)
+        return by_sympy(static)
+
+    def _past(self, value: Any, nodes: int) -> bool:
+        """Past a textbook size: every value of a large problem is."""
+        return self.large or exceeds(value, nodes)
 
     def engine_scalar(self, value: Any) -> Value:
         """`scalar` of a value the Jacobian core built (a symengine expression): large ones are
@@ -91,14 +103,14 @@ class Presenter:
 
     def _engine_scalar(self, value: Any) -> Value:
         core = self.analysis.kinematics.jacobian
-        if exceeds(value, self.sympy_nodes) and not has_absolute_values(value):
+        if self._past(value, SYMPY_SIMPLIFY_NODES) and not has_absolute_values(value):
             return self._finished(simplest_engine(value), None)
         return simplest(core.to_static(value))
 
     def _finished(self, simplified: Any, source: sympy.Expr | None) -> Value:
         """A simplified symengine value as a result: kept when large and engine values are
         asked for, otherwise as sympy."""
-        if self.engine_values and exceeds(simplified, self.engine_value_nodes):
+        if self.engine_values and self._past(simplified, ENGINE_VALUE_NODES):
             return simplified
         names = self._names(source) if source is not None else None
         core = self.analysis.kinematics.jacobian
@@ -160,13 +172,7 @@ class Presenter:
                 for q, value in coefficients.items()
             )
         )
-        if exceeds(power, self.sympy_nodes) and not power.has(sympy.Abs):
-            try:
-                engine = to_engine(power)
-            except UnsupportedError:
-                return factored(power)
-            return self._finished(factored_only(engine), power)
-        return factored(power)
+        return self._simplified(power, factored, factored_only)
 
     def _engine_power(self, coefficients: dict[str, Value]) -> Value:
         """The power of coefficients some of which are symengine values, built in symengine."""

@@ -10,8 +10,7 @@ import symengine as se
 import sympy
 from symengine.lib.symengine_wrapper import sympy2symengine
 
-from screwsolve.limits import NODE_MEMO_ENTRIES
-from screwsolve.symbolic.graphs import DESCEND, distinct_nodes, fold, free_symbols
+from screwsolve.symbolic.graphs import DESCEND, anywhere, distinct_nodes, fold, free_symbols
 
 
 class UnsupportedError(Exception):
@@ -78,24 +77,8 @@ def differentiable(expr: sympy.Basic) -> bool:
 
 def has_absolute_values(expr: se.Basic) -> bool:
     """True when a symengine expression holds Abs or sign (whose textbook forms, such as
-    sign(x) for x/|x|, only sympy's pipeline writes); each distinct subexpression seen once,
-    and remembered between calls (a chain's values share most of theirs)."""
-
-    def before(node: se.Basic) -> object:
-        if isinstance(node, se.Abs | se.sign):
-            return True
-        return DESCEND if node.args else False
-
-    def after(node: se.Basic, args: list[bool]) -> bool:
-        return any(args)
-
-    if len(_ABSOLUTE_VALUES) > NODE_MEMO_ENTRIES:
-        _ABSOLUTE_VALUES.clear()
-    return bool(fold(expr, before, after, key=lambda node: node, results=_ABSOLUTE_VALUES))
-
-
-# has_absolute_values by node, kept between calls.
-_ABSOLUTE_VALUES: dict[se.Basic, bool] = {}
+    sign(x) for x/|x|, only sympy's pipeline writes)."""
+    return anywhere(expr, lambda node: isinstance(node, se.Abs | se.sign), "absolute values")
 
 
 def from_engine(expr: se.Basic, symbols: Mapping[str, sympy.Expr]) -> sympy.Expr:

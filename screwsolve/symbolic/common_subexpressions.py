@@ -17,8 +17,7 @@ import sympy
 
 from screwsolve.limits import SHARE_NODES
 from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
-from screwsolve.symbolic.graphs import exceeds
-from screwsolve.symbolic.simplify_engine import tree_nodes
+from screwsolve.symbolic.graphs import exceeds, tree_nodes
 
 Definitions = tuple[tuple[str, Any], ...]
 Key = TypeVar("Key", bound=Hashable)

@@ -14,6 +14,8 @@ from typing import Any
 
 import sympy
 
+from screwsolve.limits import NODE_MEMO_ENTRIES
+
 DESCEND = object()  # returned by `before`: combine this node from its arguments' results
 
 
@@ -48,6 +50,50 @@ def fold(
         stack.append((node, True))
         stack.extend((arg, False) for arg in node.args if key(arg) not in results)
     return results[key(expr)]
+
+
+# Results of one kind of walk over symengine values, by node, kept between the values of a run
+# (a chain's values share most of their subexpressions); see node_memo.
+_NODE_MEMOS: dict[str, dict[Any, Any]] = {}
+
+
+def node_memo(name: str) -> dict[Any, Any]:
+    """The results by node of the walk called `name`, for `fold(results=...)` over symengine
+    values (whose nodes are keyed by value), emptied past NODE_MEMO_ENTRIES entries so that a
+    long-lived process stays bounded."""
+    memo = _NODE_MEMOS.setdefault(name, {})
+    if len(memo) > NODE_MEMO_ENTRIES:
+        memo.clear()
+    return memo
+
+
+def anywhere(expr: Any, found: Callable[[Any], bool], name: str) -> bool:
+    """True when `found` holds for some node of a symengine value; each distinct node tested
+    once, and remembered under `name` between values."""
+
+    def before(node: Any) -> object:
+        if found(node):
+            return True
+        return DESCEND if node.args else False
+
+    def after(node: Any, args: list[bool]) -> bool:
+        return any(args)
+
+    return bool(fold(expr, before, after, key=lambda node: node, results=node_memo(name)))
+
+
+def tree_nodes(expr: Any) -> int:
+    """The nodes of a symengine value as a tree (what `exceeds` counts), counted on its graph
+    and remembered between values: their trees reach millions of nodes, their graphs share
+    most of theirs."""
+
+    def before(node: Any) -> object:
+        return DESCEND if node.args else 1
+
+    def after(node: Any, args: list[int]) -> int:
+        return 1 + sum(args)
+
+    return int(fold(expr, before, after, key=lambda node: node, results=node_memo("tree nodes")))
 
 
 def distinct_nodes(expr: Any) -> Iterator[Any]:

@@ -13,18 +13,16 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
-from typing import Any
 
 import symengine as se
 import sympy
 
 from screwsolve.limits import (
-    NODE_MEMO_ENTRIES,
     SIMPLIFY_EXPAND_OPERATIONS,
     SIMPLIFY_NODES,
     SQUARES_EXPANSION_RATIO,
 )
-from screwsolve.symbolic.graphs import DESCEND, exceeds, fold
+from screwsolve.symbolic.graphs import DESCEND, anywhere, exceeds, fold, node_memo, tree_nodes
 from screwsolve.symbolic.simplify import rewrite_squares
 
 # A candidate whose symengine count_ops exceeds the best's by more than this is not sized
@@ -32,37 +30,11 @@ from screwsolve.symbolic.simplify import rewrite_squares
 ROUGH_MARGIN = 8
 
 
-# Results of the walks below by node, kept across values: a chain's values share most of their
-# subexpressions (the same direction cosines), so each is factored, folded and sized once.
-_MEMOS: dict[str, dict[se.Basic, Any]] = {}
-
-
-def _memo(name: str) -> dict[se.Basic, Any]:
-    memo = _MEMOS.setdefault(name, {})
-    if len(memo) > NODE_MEMO_ENTRIES:
-        memo.clear()
-    return memo
-
-
-def tree_nodes(expr: se.Basic) -> int:
-    """The nodes of the expression as a tree, counted on its graph (what `exceeds` counts, for
-    the values of one problem at once: their trees reach millions of nodes, their graphs
-    share most of theirs)."""
-
-    def after(node: se.Basic, args: list[int]) -> int:
-        return 1 + sum(args)
-
-    def before(node: se.Basic) -> object:
-        return DESCEND if node.args else 1
-
-    return fold(expr, before, after, key=lambda node: node, results=_memo("tree nodes"))
-
-
 def size(expr: se.Basic, memo: dict[se.Basic, int] | None = None) -> int:
     """The operations sympy's `count_ops` would count in the printed form (what "no larger"
     means for printed answers), counted on the symengine tree, each distinct subexpression
     once."""
-    return _Sizer(memo if memo is not None else _memo("size")).ops(expr)
+    return _Sizer(memo if memo is not None else node_memo("size")).ops(expr)
 
 
 class _Sizer:
@@ -139,7 +111,7 @@ def simplest_engine(expr: se.Basic) -> se.Basic:
     input when its tree exceeds SIMPLIFY_NODES."""
     if not expr.args or tree_nodes(expr) > SIMPLIFY_NODES:
         return expr
-    memo = _memo("size")
+    memo = node_memo("size")
     best, best_size = expr, size(expr, memo)
     rough = se.count_ops(expr)
 
@@ -187,26 +159,21 @@ def factored_only(expr: se.Basic) -> se.Basic:
     keeps the book's decomposition, sum of q' Q^q)."""
     if tree_nodes(expr) > SIMPLIFY_NODES:
         return expr
-    memo = _memo("size")
+    memo = node_memo("size")
     candidates = [expr, factored_engine(expr, numbers=True), factored_engine(expr, numbers=False)]
     return min(candidates, key=lambda c: size(c, memo))
 
 
 def _explosive(expr: se.Basic) -> bool:
-    """A power above 6 of a sum: expanding it could multiply out into a huge number of terms
-    (looked for on the graph, remembered between values)."""
+    """A power above 6 of a sum: expanding it could multiply out into a huge number of terms."""
 
-    def before(node: se.Basic) -> object:
-        if isinstance(node, se.Pow):
-            base, exponent = node.args
-            if isinstance(base, se.Add) and exponent.is_Integer and abs(int(exponent)) > 6:
-                return True
-        return DESCEND if node.args else False
+    def found(node: se.Basic) -> bool:
+        if not isinstance(node, se.Pow):
+            return False
+        base, exponent = node.args
+        return isinstance(base, se.Add) and exponent.is_Integer and abs(int(exponent)) > 6
 
-    def after(node: se.Basic, args: list[bool]) -> bool:
-        return any(args)
-
-    return bool(fold(expr, before, after, key=lambda node: node, results=_memo("explosive")))
+    return anywhere(expr, found, "explosive powers")
 
 
 def factored_engine(expr: se.Basic, *, numbers: bool | None = True) -> se.Basic:
@@ -229,7 +196,9 @@ def factored_engine(expr: se.Basic, *, numbers: bool | None = True) -> se.Basic:
     def before(node: se.Basic) -> object:
         return DESCEND if node.args else node
 
-    memo = _memo({True: "factored with numbers", False: "factored", None: "factored each"}[numbers])
+    memo = node_memo(
+        {True: "factored with numbers", False: "factored", None: "factored each"}[numbers]
+    )
     return fold(expr, before, after, key=lambda node: node, results=memo)
 
 
@@ -355,7 +324,7 @@ def fold_angle_sums(expr: se.Basic) -> se.Basic:
     def before(node: se.Basic) -> object:
         return DESCEND if node.args else node
 
-    return fold(expr, before, after, key=lambda node: node, results=_memo("angle sums"))
+    return fold(expr, before, after, key=lambda node: node, results=node_memo("angle sums"))
 
 
 def _trig_pairs(term: se.Basic) -> list[tuple[tuple[str, str], se.Basic, se.Basic, se.Basic]]:

@@ -30,3 +30,8 @@ expressions = st.recursive(
     ),
     max_leaves=12,
 )
+
+
+def tree_size(expr: se.Basic) -> int:
+    """The nodes of an expression as a tree, counted by walking it (the reference)."""
+    return 1 + sum(tree_size(arg) for arg in expr.args)

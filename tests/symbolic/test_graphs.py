@@ -16,7 +16,11 @@ from screwsolve.symbolic.graphs import (
     fold,
     free_symbols,
     replaced,
+    tree_nodes,
 )
+
+from . import engine_expressions
+from .engine_expressions import tree_size
 
 a, b, c = sympy.symbols("a b c", real=True)
 LEAVES = st.sampled_from([a, b, c, sympy.Integer(2), sympy.Rational(1, 3), -sympy.Integer(1)])
@@ -78,9 +82,9 @@ def test_each_distinct_subexpression_is_combined_once() -> None:
         combined.append(node)
         return 1 + sum(args)
 
-    tree_size = fold(expr, lambda node: DESCEND if node.args else 1, after)
+    counted = fold(expr, lambda node: DESCEND if node.args else 1, after)
     distinct = sum(1 for _ in distinct_nodes(expr))
-    assert tree_size > 10_000 > 10 * distinct
+    assert counted > 10_000 > 10 * distinct
     assert len(combined) == len({id(node) for node in combined}) < distinct
 
 
@@ -126,3 +130,23 @@ def test_stops_at_the_limit_on_a_tree_of_a_billion_nodes() -> None:
     huge = _engine_doubling(30)
     assert exceeds(huge, 10_000)  # walking the whole tree would never return
     assert not exceeds(_engine_doubling(2), 10_000)
+
+
+@settings(max_examples=100, deadline=None)
+@given(engine_expressions.expressions)
+def test_tree_nodes_counts_the_tree_on_the_graph(expr: se.Basic) -> None:
+    assert tree_nodes(expr) == tree_size(expr)
+
+
+def test_a_shared_subexpression_counts_once_per_use_in_the_tree() -> None:
+    """x = sin(a) + cos(b) (5 nodes: the sum, two functions, two symbols) in k x + c x: the sum,
+    and twice a product of a symbol and x."""
+    a, b, c, k = (
+        engine_expressions.a,
+        engine_expressions.b,
+        engine_expressions.c,
+        engine_expressions.k,
+    )
+    x = se.sin(a) + se.cos(b)
+    assert tree_nodes(x) == 5
+    assert tree_nodes(k * x + c * x) == 1 + 2 * (1 + 1 + 5)

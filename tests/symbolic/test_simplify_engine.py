@@ -6,19 +6,19 @@ import symengine as se
 import sympy
 from hypothesis import given, settings
 
-from screwsolve.symbolic import simplify_engine
+from screwsolve.symbolic import graphs, simplify_engine
 from screwsolve.symbolic.bridge import from_engine
 from screwsolve.symbolic.equivalence import equivalent
+from screwsolve.symbolic.graphs import tree_nodes
 from screwsolve.symbolic.simplify_engine import (
     factored_only,
     fold_angle_sums,
     keep_content,
     simplest_engine,
     size,
-    tree_nodes,
 )
 
-from .engine_expressions import SYMBOLS, a, b, c, expressions, k
+from .engine_expressions import SYMBOLS, a, b, c, expressions, k, tree_size
 
 
 def _sympy(expr: se.Basic) -> sympy.Expr:
@@ -67,33 +67,15 @@ def test_a_numbers_content_stays_outside_its_sum() -> None:
     assert flipped.as_coeff_Mul()[0] == 3 and (y + z - x) in flipped.args
 
 
-def _tree(expr: se.Basic) -> int:
-    return 1 + sum(_tree(arg) for arg in expr.args)
-
-
-@settings(max_examples=100, deadline=None)
-@given(expressions)
-def test_tree_nodes_counts_the_tree_on_the_graph(expr: se.Basic) -> None:
-    assert tree_nodes(expr) == _tree(expr)
-
-
-def test_a_shared_subexpression_counts_once_per_use_in_the_tree() -> None:
-    """x = sin(a) + cos(b) (5 nodes: the sum, two functions, two symbols) in k x + c x: the sum,
-    and twice a product of a symbol and x."""
-    x = se.sin(a) + se.cos(b)
-    assert tree_nodes(x) == 5
-    assert tree_nodes(k * x + c * x) == 1 + 2 * (1 + 1 + 5)
-
-
 def test_results_remembered_between_values_stay_right_when_the_memo_is_emptied(
     monkeypatch,
 ) -> None:
     """Past NODE_MEMO_ENTRIES entries a memo starts again: results are the same, only slower."""
     value = k * se.sin(a) * se.cos(b) + k * se.cos(a) * se.sin(b) + k * a
     remembered = simplest_engine.__wrapped__(value)
-    monkeypatch.setattr(simplify_engine, "NODE_MEMO_ENTRIES", 1)
+    monkeypatch.setattr(graphs, "NODE_MEMO_ENTRIES", 1)
     assert simplest_engine.__wrapped__(value) == remembered
-    assert tree_nodes(value) == _tree(value)
+    assert tree_nodes(value) == tree_size(value)
 
 
 def test_a_high_power_of_a_sum_is_not_expanded_wherever_it_sits() -> None:
