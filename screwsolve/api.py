@@ -1,4 +1,8 @@
-"""The small Python API: load a problem, solve it (the CLI is built on these)."""
+"""The small Python API: load a problem, solve it (the CLI is built on these).
+
+The file layer (pydantic's models) is imported when a function needs it: the `run` command's
+own process only builds a RunRequest, and its worker does the loading.
+"""
 
 from __future__ import annotations
 
@@ -8,15 +12,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from screwsolve.errors import Diagnostic
-from screwsolve.files.loading import Loaded, load_problem, load_problem_text
 
 if TYPE_CHECKING:
+    from screwsolve.files.loading import Loaded
     from screwsolve.mechanics.analysis import Analysis
     from screwsolve.solution.result import Solution
 
 
 def load(path_or_text: str | Path) -> Loaded:
     """A problem from a path, '-' for standard input, or YAML text (anything with a newline)."""
+    from screwsolve.files.loading import load_problem, load_problem_text
+
     if isinstance(path_or_text, Path):
         return load_problem(str(path_or_text))
     if "\n" in path_or_text:
@@ -34,6 +40,7 @@ def analyse(loaded: Loaded) -> Analysis:
 def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = False) -> Solution:
     """Everything DESIGN §1 lists for one problem, simplified, as a Solution."""
     from screwsolve.errors import UsageError
+    from screwsolve.files.loading import Loaded
     from screwsolve.model.grammar import suggest
     from screwsolve.solution.build import present
 
@@ -74,6 +81,7 @@ def run_request(request: RunRequest) -> RunResult:
     """Load, solve and render one problem, all the way to text."""
     from screwsolve.console import text_console
     from screwsolve.errors import InputError, ScrewsolveError, UsageError
+    from screwsolve.files.loading import load_problem, load_problem_text
     from screwsolve.render import RENDERERS, RenderOptions
 
     try:
