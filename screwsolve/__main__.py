@@ -1,5 +1,6 @@
 """`python -m screwsolve`."""
 
-from screwsolve.cli import main
+from screwsolve.launch import main
 
-main()
+if __name__ == "__main__":
+    main()

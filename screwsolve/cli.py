@@ -537,11 +537,3 @@ def schema() -> None:
     from screwsolve.files.schema import problem_json_schema
 
     _write(json.dumps(problem_json_schema(), indent=2, sort_keys=True) + "\n", None)
-
-
-def main() -> None:
-    """Console-script entry point (its own process: imports kept to what commands use)."""
-    from screwsolve.lean_imports import lean_imports
-
-    lean_imports()
-    app(prog_name="screwsolve")

@@ -15,6 +15,7 @@ selects spawn on Linux too (the tests run both ways).
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
 import signal
@@ -64,10 +65,26 @@ def _limit_memory(memory: int) -> None:
         pass
 
 
-def _serve(connection: Connection, work: Callable[[Any], Any], memory: int) -> None:
-    """A worker: take (index, item) until told to stop, answer (index, status, payload)."""
+def _serve(
+    connection: Connection,
+    work: Callable[[Any], Any] | None,
+    memory: int,
+    warm: Callable[[], None] | None = None,
+) -> None:
+    """A worker: take (index, item) until told to stop, answer (index, status, payload). A
+    prestarted worker first runs `warm`, then waits for its work function."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
     _limit_memory(memory)
+    if warm is not None:
+        with suppress(Exception):  # warming is an optimisation: the work reports its own errors
+            warm()
+    if work is None:
+        try:
+            work = connection.recv()
+        except (EOFError, OSError):
+            return
+        if work is None:
+            return
     while True:
         try:
             message = connection.recv()
@@ -90,13 +107,24 @@ def _serve(connection: Connection, work: Callable[[Any], Any], memory: int) -> N
 
 
 class _Worker:
-    def __init__(self, context: Any, work: Callable[[Any], Any], memory: int) -> None:
+    def __init__(
+        self,
+        context: Any,
+        work: Callable[[Any], Any] | None,
+        memory: int,
+        warm: Callable[[], None] | None = None,
+    ) -> None:
         self.connection, child = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(child, work, memory), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, work, memory, warm), daemon=True)
         self.process.start()
         child.close()
+        self.memory = memory
         self.index: int | None = None
         self.deadline = 0.0
+
+    def adopt(self, work: Callable[[Any], Any]) -> None:
+        """Give a prestarted worker its work function."""
+        self.connection.send(work)
 
     def give(self, index: int, item: Any, seconds: float) -> None:
         self.connection.send((index, item))
@@ -137,6 +165,37 @@ def _stop_on_signals() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+_prestarted: list[_Worker] = []
+
+
+def prestart(warm: Callable[[], None], memory: int = DEFAULT_MEMORY_BYTES) -> None:
+    """Start one worker now, running `warm` (imports, typically) while this process still reads
+    its command line; the next `run_many` in a child process takes it. Unused, it is stopped at
+    exit."""
+    if not _prestarted:
+        atexit.register(_stop_prestarted)
+    _prestarted.append(_Worker(multiprocessing.get_context(start_method()), None, memory, warm))
+
+
+def _stop_prestarted() -> None:
+    while _prestarted:
+        _prestarted.pop().stop(kill=True)
+
+
+def _new_worker(context: Any, work: Callable[[Any], Any], memory: int) -> _Worker:
+    """A prestarted worker if one is waiting with the same memory limit, else a new one."""
+    while _prestarted:
+        worker = _prestarted.pop()
+        if worker.memory == memory and worker.process.is_alive():
+            try:
+                worker.adopt(work)
+                return worker
+            except (OSError, ValueError):
+                pass
+        worker.stop(kill=True)
+    return _Worker(context, work, memory)
+
+
 def run_many(
     work: Callable[[Any], T],
     items: list[Any],
@@ -167,7 +226,7 @@ def run_many(
     try:
         with _stop_on_signals():
             for _ in range(min(max(1, jobs), len(items))):
-                workers.append(_Worker(context, work, memory))
+                workers.append(_new_worker(context, work, memory))
             _loop(context, work, items, outcomes, pending, workers, seconds, memory, progress)
     except BaseException:
         for worker in workers:

@@ -27,8 +27,9 @@ LAYERS = {
     "screwsolve.api": 8,
     "screwsolve.lean_imports": 8,
     "screwsolve.cli": 9,
-    "screwsolve.__main__": 10,
-    "screwsolve": 10,
+    "screwsolve.launch": 10,
+    "screwsolve.__main__": 11,
+    "screwsolve": 11,
 }
 NOTEBOOK_HOOK = ("screwsolve.solution.result", "screwsolve.render.latex")
 SYMBOLIC_PACKAGES = {"sympy", "symengine", "mpmath"}

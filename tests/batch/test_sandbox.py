@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.sandbox import run_limited, run_many
+from screwsolve.batch import sandbox
+from screwsolve.batch.sandbox import prestart, run_limited, run_many
 
 
 def _spin(_: object) -> int:
@@ -114,3 +115,79 @@ def test_a_signal_stops_the_batch_and_every_worker(tmp_path: Path, signal_number
             time.sleep(0.05)
         else:
             pytest.fail(f"worker {pid} still runs")
+
+
+_warmed_in: int | None = None  # set by _warm in the process that ran it
+
+
+def _warm() -> None:
+    global _warmed_in
+    _warmed_in = os.getpid()
+
+
+def _warm_fails() -> None:
+    raise RuntimeError("warming failed")
+
+
+def _where_warmed(item: int) -> tuple[int, int | None, int]:
+    return os.getpid(), _warmed_in, item
+
+
+def test_the_next_batch_takes_the_prestarted_worker_after_its_warm_up() -> None:
+    prestart(_warm)
+    outcomes = run_many(_where_warmed, [1, 2], seconds=60)
+    assert [o.value[2] for o in outcomes if o.value] == [1, 2]
+    pid, warmed_in, _ = outcomes[0].value or (0, None, 0)
+    assert warmed_in == pid != os.getpid()  # warmed, then did the work, in the same child
+    assert outcomes[1].value is not None and outcomes[1].value[0] == pid
+    assert not sandbox._prestarted
+
+
+def test_a_prestarted_worker_under_another_memory_limit_is_stopped_not_used() -> None:
+    prestart(_warm, memory=512 * 1024 * 1024)
+    waiting = sandbox._prestarted[0]
+    outcome = run_many(_where_warmed, [1], seconds=60, memory=1024 * 1024 * 1024)[0]
+    assert outcome.value is not None and outcome.value[1] is None  # a fresh worker did it
+    assert not waiting.process.is_alive()
+    assert not sandbox._prestarted
+
+
+def test_a_failed_warm_up_leaves_a_working_worker() -> None:
+    prestart(_warm_fails)
+    assert run_many(_square, [3], seconds=60)[0].value == 9
+
+
+UNUSED = """
+import os, sys, time
+from pathlib import Path
+from screwsolve.batch.sandbox import prestart
+
+def warm():
+    Path(sys.argv[1]).write_text(str(os.getpid()))
+    time.sleep(600)
+
+if __name__ == "__main__":
+    prestart(warm)
+    while not Path(sys.argv[1]).exists():
+        time.sleep(0.02)
+"""
+
+
+def test_an_unused_prestarted_worker_is_stopped_at_exit(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "unused.py"
+    script.write_text(UNUSED, encoding="utf-8")
+    marker = tmp_path / "worker"
+    start = time.monotonic()
+    subprocess.run([sys.executable, str(script), str(marker)], check=True, timeout=60)
+    assert time.monotonic() - start < 30  # not held up by the sleeping worker
+    pid = int(marker.read_text())
+    for _ in range(100):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.05)
+    pytest.fail(f"prestarted worker {pid} still runs")

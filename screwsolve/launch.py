@@ -1,0 +1,61 @@
+"""The process behind the `screwsolve` command: its solving worker starts before anything else.
+
+`run` solves in a child process (the time and memory limits of batch/sandbox.py). Started only
+once the command line is parsed, that child would import sympy after the parent had imported
+typer, rich and pydantic, one after the other. Started first, it imports sympy and the solver on
+one core while this process reads the command line on another; `run` then hands it the problem.
+A guess that turns out wrong (a usage error, `--help`) costs a worker stopped at exit.
+"""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    """Console-script entry point (its own process: imports kept to what commands use)."""
+    from screwsolve.lean_imports import lean_imports
+
+    lean_imports()
+    if solves_in_a_worker(sys.argv[1:]):
+        from screwsolve.batch.sandbox import prestart
+
+        prestart(warm_solver)
+    from screwsolve.cli import app
+
+    app(prog_name="screwsolve")
+
+
+def solves_in_a_worker(args: list[str]) -> bool:
+    """Whether these arguments ask for `run` in a child process (not --debug, not --timeout 0).
+    The root command takes no option with a value, so its first bare word is the command."""
+    if next((arg for arg in args if not arg.startswith("-")), None) != "run":
+        return False
+    if {"--debug", "--help", "-h"} & set(args):
+        return False
+    return all(_seconds(value) != 0 for value in _timeouts(args))
+
+
+def _timeouts(args: list[str]) -> list[str]:
+    values = [arg.partition("=")[2] for arg in args if arg.startswith("--timeout=")]
+    values += [args[i + 1] for i, arg in enumerate(args[:-1]) if arg == "--timeout"]
+    return values
+
+
+def _seconds(value: str) -> float | None:
+    try:
+        return float(value)
+    except ValueError:
+        return None
+
+
+def warm_solver() -> None:
+    """In the prestarted worker: what solving a problem imports, before the problem arrives."""
+    from screwsolve.lean_imports import lean_imports
+
+    lean_imports()
+    import screwsolve.api
+    import screwsolve.files.loading
+    import screwsolve.mechanics.analysis
+    import screwsolve.model.grammar
+    import screwsolve.solution.build  # noqa: F401

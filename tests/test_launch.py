@@ -1,0 +1,89 @@
+"""The command's process starts its solving worker first, only when `run` will use one."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from screwsolve.launch import solves_in_a_worker
+
+from .golden_outputs import ENVIRONMENT, GOLDEN
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["run", "p.yaml"], True),
+        (["run", "p.yaml", "--format", "json", "--timeout", "5"], True),
+        (["run", "--timeout=2.5", "p.yaml"], True),
+        (["run", "p.yaml", "--timeout", "0"], False),
+        (["run", "p.yaml", "--timeout=0.0"], False),
+        (["--debug", "run", "p.yaml"], False),
+        (["run", "--help"], False),
+        (["run", "-h"], False),
+        (["check", "problems"], False),
+        (["validate", "run"], False),  # a file called run
+        (["--version"], False),
+        ([], False),
+    ],
+)
+def test_only_run_in_a_child_process_prestarts_a_worker(args: list[str], expected: bool) -> None:
+    assert solves_in_a_worker(args) is expected
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn"])
+def test_the_installed_command_solves_in_its_prestarted_worker(method: str) -> None:
+    """The whole process, as a user runs it: the answer is the golden snapshot."""
+    environment = {**os.environ, **ENVIRONMENT, "SCREWSOLVE_START_METHOD": method}
+    done = subprocess.run(
+        [sys.executable, "-m", "screwsolve", "run", "problems/plate-on-a-step.yaml", "-f", "json"],
+        capture_output=True,
+        cwd=ROOT,
+        env=environment,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    expected = (GOLDEN / "plate-on-a-step" / "solution.json").read_bytes()
+    assert json.loads(done.stdout) == json.loads(expected)
+
+
+def test_main_prestarts_for_run_and_not_for_other_commands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import screwsolve.cli
+    import screwsolve.lean_imports
+    from screwsolve import launch
+    from screwsolve.batch import sandbox
+
+    started: list[object] = []
+    monkeypatch.setattr(screwsolve.lean_imports, "lean_imports", lambda: None)  # a test process
+    monkeypatch.setattr(sandbox, "prestart", started.append)
+    monkeypatch.setattr(screwsolve.cli, "app", lambda prog_name: None)
+    for argv, count in ((["check", "problems"], 0), (["run", "p.yaml"], 1)):
+        monkeypatch.setattr(sys, "argv", ["screwsolve", *argv])
+        launch.main()
+        assert started == [launch.warm_solver] * count
+
+
+WARM_PROBE = """
+import sys
+from screwsolve.launch import warm_solver
+warm_solver()
+solver = ("screwsolve.files.loading", "screwsolve.model.grammar", "screwsolve.solution.build")
+print(all(name in sys.modules for name in solver), "sympy.physics.units" in sys.modules)
+"""
+
+
+def test_the_warm_up_imports_the_solver_without_the_units_system() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", WARM_PROBE], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.split() == ["True", "False"]
