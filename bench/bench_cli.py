@@ -7,6 +7,7 @@ Never run by the test suite: timings are measured here, not asserted.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -42,14 +43,26 @@ COMMANDS = {
 }
 
 
-def wall(command: list[str], repeat: int) -> float:
-    """Median wall time of a command over `repeat` runs."""
-    times = []
+def wall(command: list[str], repeat: int, environment: dict[str, str] | None = None) -> float:
+    """Median wall time of a command over `repeat` runs (`environment` added to this one's)."""
+    return walls([command], repeat, [environment or {}])[0]
+
+
+def walls(
+    commands: list[list[str]], repeat: int, environments: list[dict[str, str]] | None = None
+) -> list[float]:
+    """Median wall time of each command, the commands taking turns so that a change in the
+    machine's load falls on all of them."""
+    extra = environments or [{} for _ in commands]
+    times: list[list[float]] = [[] for _ in commands]
     for _ in range(repeat):
-        start = time.perf_counter()
-        subprocess.run(command, cwd=ROOT, capture_output=True, check=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for command, added, samples in zip(commands, extra, times, strict=True):
+            start = time.perf_counter()
+            subprocess.run(
+                command, cwd=ROOT, capture_output=True, check=True, env={**os.environ, **added}
+            )
+            samples.append(time.perf_counter() - start)
+    return [statistics.median(samples) for samples in times]
 
 
 def main() -> None:

@@ -8,6 +8,8 @@ run so the ratios share the machine's load:
 - `python bench/sympy_route.py ...`: the same quantities by sympy.physics.mechanics, printed as
   text and LaTeX, unsimplified (the cheapest sympy route);
 - `python -c "import sympy"`, the floor under both.
+The plate's commands take turns (one repetition of each, then the next), and the plate is also
+run with the spawn start method of macOS and Windows (SCREWSOLVE_START_METHOD=spawn).
 
 Files: the n-link chains of tests/chains.py (two rotations per link, weights, tip forces, spring-
 damper couples) and problems/plate-on-a-step.yaml.
@@ -25,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_cli import wall  # noqa: E402
+from bench.bench_cli import wall, walls  # noqa: E402
 
 ROUTE = str(ROOT / "bench" / "sympy_route.py")
 PLATE = str(ROOT / "problems" / "plate-on-a-step.yaml")
@@ -42,14 +44,23 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
 
-    floor = wall([sys.executable, "-c", "import sympy"], args.repeat)
+    plate = [
+        [sys.executable, "-c", "import sympy"],
+        _run(PLATE),
+        [sys.executable, ROUTE, "plate"],
+        _run(PLATE),
+        _run(PLATE, "table"),
+    ]
+    spawn = {"SCREWSOLVE_START_METHOD": "spawn"}
+    floor, ours, theirs, spawned, table = walls(plate, args.repeat, [{}, {}, {}, spawn, {}])
     print(f"python -c 'import sympy': {floor:.2f} s\n")
     print("| file | screwsolve run --format json | sympy route | ratio | x import sympy |")
     print("| --- | --- | --- | --- | --- |")
-    ours = wall(_run(PLATE), args.repeat)
-    theirs = wall([sys.executable, ROUTE, "plate"], args.repeat)
     print(f"| plate | {ours:.2f} s | {theirs:.2f} s | {ours / theirs:.2f} | {ours / floor:.2f} |")
-    table = wall(_run(PLATE, "table"), args.repeat)
+    print(
+        f"| plate (spawn) | {spawned:.2f} s | {theirs:.2f} s | {spawned / theirs:.2f} "
+        f"| {spawned / floor:.2f} |"
+    )
     print(f"| plate (table) | {table:.2f} s | | | {table / floor:.2f} |")
     with tempfile.TemporaryDirectory() as folder:
         from tests.chains import two_axis_chain_yaml
