@@ -48,7 +48,12 @@ from screwsolve.symbolic.common_subexpressions import share
 from screwsolve.symbolic.graphs import exceeds
 from screwsolve.symbolic.printing import Value, name_latex
 from screwsolve.symbolic.simplify import factored, simplest
-from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
+from screwsolve.symbolic.simplify_engine import (
+    factored_only,
+    keep_content,
+    simplest_engine,
+)
+from screwsolve.symbolic.simplify_engine import size as engine_size
 
 
 class Presenter:
@@ -160,6 +165,26 @@ class Presenter:
             return {q: self.engine_scalar(engine[q]) for q in analysis.variables}
         return self.coefficients(analysis.coefficients if terms is None else terms.coefficients)
 
+    def total_coefficients(self, parts: list[dict[str, Value]]) -> dict[str, Value]:
+        """Q^q of all the actions, from the actions' simplified Q^q (`parts`) where their sum
+        (the book's sum over actions) prints smaller than the core's total simplified whole: in
+        a large problem only, whose whole totals are too large for the simplifier (the 5-link
+        chain's Q^a1: 5 035 operations whole, 3 278 as the sum)."""
+        whole = self.action_coefficients(None)
+        if not self.large or not parts:
+            return whole
+        totals = {}
+        for q, value in whole.items():
+            try:
+                summed = factored_only(se.Add(*(_engine(part[q]) for part in parts)))
+                current = _engine(value)
+            except UnsupportedError:
+                totals[q] = value
+                continue
+            smaller = engine_size(summed) < engine_size(current)
+            totals[q] = self._finished(summed, None) if smaller else value
+        return totals
+
     def power(self, coefficients: dict[str, Value]) -> Value:
         """P = sum q' Q^q + Q^t from simplified coefficients: the power reads as the book
         decomposes it, and no large power expression is simplified whole."""
@@ -179,7 +204,7 @@ class Presenter:
         rates = self.analysis.system.rates
         terms = []
         for q, value in coefficients.items():
-            engine = value if isinstance(value, se.Basic) else to_engine(value)
+            engine = _engine(value)
             terms.append(se.Symbol(f"{q}'") * engine if q in rates else engine)
         return self._finished(factored_only(se.Add(*terms)), None)
 
@@ -294,7 +319,16 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         ("total", None),
     ]
     for key, terms in sources:
-        coefficients = p.action_coefficients(terms)
+        coefficients = (
+            p.action_coefficients(terms)
+            if terms is not None
+            else p.total_coefficients(
+                [
+                    {q: values[(i, q)] for q in analysis.variables}
+                    for i in range(len(analysis.actions))
+                ]
+            )
+        )
         values.update({(key, q): v for q, v in coefficients.items()})
         values[(key, "power")] = p.power(coefficients)
     actions = tuple(
@@ -412,6 +446,11 @@ def _reduced(p: Presenter) -> ReducedValue | None:
         total=p.coefficients(table.total) if table else {},
         warnings=reduction.warnings,
     )
+
+
+def _engine(value: Value) -> Any:
+    """A value as symengine (large values already are)."""
+    return value if isinstance(value, se.Basic) else to_engine(value)
 
 
 def _printed_size(value: VectorValue) -> int:

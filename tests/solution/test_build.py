@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
+import symengine as se
 import sympy
 
 from screwsolve.api import analyse, load
 from screwsolve.mechanics.fast.jacobian import JacobianCore
 from screwsolve.solution.build import Presenter, is_large, present
+from screwsolve.symbolic.bridge import to_engine
 from screwsolve.symbolic.equivalence import equivalent
 
 from ..chains import two_axis_chain_yaml
@@ -56,3 +58,26 @@ def test_a_long_chain_is_presented_without_sympy_forms_of_its_coefficients(
     assert solution.coefficients["a1"] != 0
     with pytest.raises(AssertionError, match="sympy tree"):
         _ = analysis.actions[0].coefficients
+
+
+def test_a_large_problems_totals_are_the_sum_of_its_actions_where_that_is_smaller() -> None:
+    """Q^q = sum over actions of Q^q_action: on a 4-link chain the core's whole totals are past
+    the simplifier's bound, and the sum of the actions' simplified values prints smaller."""
+    from screwsolve.symbolic.simplify_engine import simplest_engine, size
+
+    analysis = analyse(load(two_axis_chain_yaml(4)))
+    presenter = Presenter(analysis, engine_values=True, large=True)
+    parts = [presenter.action_coefficients(terms) for terms in analysis.actions]
+    totals = presenter.total_coefficients(parts)
+    whole = analysis.engine_coefficients
+    assert whole is not None
+    core = analysis.kinematics.jacobian
+    shrunk = 0
+    for q, value in totals.items():
+        engine = value if isinstance(value, se.Basic) else to_engine(value)
+        static = core.to_static(value) if isinstance(value, se.Basic) else value
+        simplified = simplest_engine(whole[q])
+        assert size(engine) <= size(simplified), q
+        assert equivalent(core.to_static(whole[q]), static).equal, q
+        shrunk += size(engine) < size(simplified)
+    assert shrunk >= 1
