@@ -79,7 +79,6 @@ class RunResult:
 
 def run_request(request: RunRequest) -> RunResult:
     """Load, solve and render one problem, all the way to text."""
-    from screwsolve.console import text_console
     from screwsolve.errors import InputError, ScrewsolveError, UsageError
     from screwsolve.files.loading import load_problem, load_problem_text
     from screwsolve.render import RENDERERS, RenderOptions
@@ -99,7 +98,9 @@ def run_request(request: RunRequest) -> RunResult:
         return RunResult(error=str(exc))
     options = RenderOptions(standalone=request.standalone, plain=request.plain)
     rendered = RENDERERS[request.format](solution, options)
-    if not isinstance(rendered, str):
+    if not isinstance(rendered, str):  # the table: a rich renderable (rich loads only here)
+        from screwsolve.console import text_console
+
         buffer = io.StringIO()
         text_console(buffer, color=request.color, width=request.width).print(rendered)
         rendered = buffer.getvalue()
