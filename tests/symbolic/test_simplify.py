@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -40,3 +41,23 @@ def test_tidy_is_equal_and_never_larger(terms: list[tuple[sympy.Expr, sympy.Expr
     result = simplest(expr)
     assert same(result, expr)
     assert sympy.count_ops(result) <= sympy.count_ops(expr)
+
+
+def test_a_fraction_met_twice_is_cancelled_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The snakeboard's warnings, constrained forces and reductions meet the same fractions."""
+    from screwsolve.symbolic.simplify import simplest_ratio
+
+    cancelled: list[sympy.Expr] = []
+    real_cancel = sympy.cancel
+
+    def counted(expr: sympy.Expr) -> sympy.Expr:
+        cancelled.append(expr)
+        return real_cancel(expr)
+
+    monkeypatch.setattr(sympy, "cancel", counted)
+    h = sympy.Symbol("h_twice", positive=True)
+    fraction = h / sympy.tan(a) / (1 + 1 / sympy.tan(a) ** 2)
+    first = simplest_ratio(fraction)
+    assert simplest_ratio(fraction) == first
+    assert len(cancelled) == 1
+    assert same(first, fraction)
