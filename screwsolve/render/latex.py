@@ -51,9 +51,16 @@ def _tag(text: str) -> str:
     return rf" \tag*{{\textit{{{escape_latex(text)}}}}}"
 
 
-def _equation(lhs: str, value: Value, tag: str | None = None) -> str:
-    """lhs &= value, the value broken over continuation lines when it is too wide."""
-    broken = lines(value, WIDTH - visible(lhs) - 4)
+def _column(lefts: Iterable[str]) -> float:
+    """The width of an align's left column: its widest left side (every right side starts
+    after it, so a value beside a short left side has no more room than beside the widest)."""
+    return max((visible(lhs) for lhs in lefts), default=0.0)
+
+
+def _equation(lhs: str, value: Value, tag: str | None = None, column: float = 0.0) -> str:
+    """lhs &= value, the value broken over continuation lines when it is too wide for the page
+    beside a left column `column` wide (at least lhs)."""
+    broken = lines(value, WIDTH - max(column, visible(lhs)) - 4)
     row = rf"{lhs} &= {broken[0]}" + (_tag(tag) if tag else "")
     return row + "".join(rf"{NEWLINE}&\quad {continued(line)}" for line in broken[1:])
 
@@ -65,16 +72,19 @@ def _align(rows: Iterable[str]) -> list[str]:
     return [r"\begin{align*}", NEWLINE.join(rows), r"\end{align*}"]
 
 
-def _screw_rows(lhs: str, screw: ScrewValue, units: dict[str, str], tag: str = "") -> list[str]:
-    r"""lhs = \begin{Bmatrix} R \\ M \end{Bmatrix}_P; a screw too wide for the page is written
-    as its resultant and its moment about P, each broken after whole terms."""
+def _screw_rows(
+    lhs: str, screw: ScrewValue, units: dict[str, str], tag: str = "", column: float = 0.0
+) -> list[str]:
+    r"""lhs = \begin{Bmatrix} R \\ M \end{Bmatrix}_P; a screw too wide for the page (beside a
+    left column `column` wide) is written as its resultant and its moment about P, each broken
+    after whole terms."""
     whole = screw_latex(screw, units)
-    if visible(lhs) + visible(whole) + 4 <= WIDTH:
+    if max(column, visible(lhs)) + visible(whole) + 4 <= WIDTH:
         return [rf"{lhs} &= {whole}" + (_tag(tag) if tag else "")]
     point = name_latex(screw.point)
     rows = [rf"{lhs} &: \text{{resultant and moment about }} {point}" + (_tag(tag) if tag else "")]
     for label, vector in (("R", screw.resultant), (rf"M_{{{point}}}", screw.moment)):
-        parts = _vector_lines(vector, units, WIDTH - 12)
+        parts = _vector_lines(vector, units, WIDTH - max(12.0, column + 4))
         rows.append(
             rf"{label} &= {parts[0]}"
             + "".join(rf"{NEWLINE}&\quad {continued(p)}" for p in parts[1:])
@@ -104,34 +114,51 @@ def _title(solution: Solution) -> list[str]:
 def _shared(solution: Solution) -> list[str]:
     if not solution.shared:
         return []
-    rows = [_equation(name_latex(name), value) for name, value in solution.shared]
+    column = _column(name_latex(name) for name, _ in solution.shared)
+    rows = [_equation(name_latex(name), value, None, column) for name, value in solution.shared]
     return [r"\subsection*{Shared subexpressions}", *_align(rows)]
 
 
 def _kinematic(solution: Solution) -> list[str]:
     units = solution.notation.unit_latex
     ref = name_latex(solution.notation.referential)
-    rows = []
-    for body, screw in solution.kinematic_screws.items():
-        lhs = rf"\{{\mathcal{{V}}_{{{name_latex(body)}/{ref}}}\}}"
-        rows += _screw_rows(lhs, screw, units)
-    out = [r"\subsection*{Kinematic screws}", *_align(rows)]
-    rows = []
-    for body, by_coordinate in solution.partial_screws.items():
-        for q, screw in by_coordinate.items():
-            lhs = rf"\{{\mathcal{{V}}^{{{name_latex(q)}}}_{{{name_latex(body)}/{ref}}}\}}"
-            rows += _screw_rows(lhs, screw, units)
-    return [*out, r"\subsection*{Partial kinematic screws}", *_align(rows)]
+    kinematic = {
+        rf"\{{\mathcal{{V}}_{{{name_latex(body)}/{ref}}}\}}": screw
+        for body, screw in solution.kinematic_screws.items()
+    }
+    partial = {
+        rf"\{{\mathcal{{V}}^{{{name_latex(q)}}}_{{{name_latex(body)}/{ref}}}\}}": screw
+        for body, by_coordinate in solution.partial_screws.items()
+        for q, screw in by_coordinate.items()
+    }
+    return [
+        r"\subsection*{Kinematic screws}",
+        *_align(_screws(kinematic, units)),
+        r"\subsection*{Partial kinematic screws}",
+        *_align(_screws(partial, units)),
+    ]
+
+
+def _screws(screws: dict[str, ScrewValue], units: dict[str, str]) -> list[str]:
+    """The rows of one align of screws, by left side."""
+    column = _column(screws)
+    return [
+        row for lhs, screw in screws.items() for row in _screw_rows(lhs, screw, units, "", column)
+    ]
 
 
 def _power(solution: Solution) -> list[str]:
     ref = solution.notation.referential
-    rows = [
-        _equation(rf"\mathcal{{P}}_{{{_source(a, ref)}}}", a.power, a.name)
-        for a in solution.actions
-    ]
-    rows.append(_equation(r"\mathcal{P}", solution.power, "total"))
-    return [r"\subsection*{Power}", *_align(rows)]
+    entries = [(rf"\mathcal{{P}}_{{{_source(a, ref)}}}", a.power, a.name) for a in solution.actions]
+    entries.append((r"\mathcal{P}", solution.power, "total"))
+    return [r"\subsection*{Power}", *_align(_equations(entries))]
+
+
+def _equations(entries: Sequence[tuple[str, Value, str | None]]) -> list[str]:
+    """The rows of one align of equations (left side, value, tag), each value broken to fit
+    beside the widest left side."""
+    column = _column(lhs for lhs, _, _ in entries)
+    return [_equation(lhs, value, tag, column) for lhs, value, tag in entries]
 
 
 def _table(corner: str, columns: list[str], rows: list[tuple[str, list[Value]]]) -> list[str]:
@@ -179,13 +206,13 @@ def _by_action(
     )
     if table:
         return table
-    equations = [
-        _equation(header[c] + (f"_{{{source}}}" if source else ""), values[c], name)
+    entries = [
+        (header[c] + (f"_{{{source}}}" if source else ""), values[c], name)
         for name, source, values in rows
         for c in columns
     ]
-    equations += [_equation(header[c], total[c], "total") for c in columns]
-    return _align(equations)
+    entries += [(header[c], total[c], "total") for c in columns]
+    return _align(_equations(entries))
 
 
 def _coefficients(solution: Solution) -> list[str]:
@@ -199,17 +226,16 @@ def _coefficients(solution: Solution) -> list[str]:
 
 
 def _energies(solution: Solution) -> list[str]:
-    rows = [
-        _equation(r"V", a.potential, a.name) for a in solution.actions if a.potential is not None
+    entries: list[tuple[str, Value, str | None]] = [
+        (r"V", a.potential, a.name) for a in solution.actions if a.potential is not None
     ]
-    rows += [
-        _equation(r"R", a.dissipation, a.name)
-        for a in solution.actions
-        if a.dissipation is not None
+    entries += [
+        (r"R", a.dissipation, a.name) for a in solution.actions if a.dissipation is not None
     ]
-    if not rows:
+    if not entries:
         return []
-    out = [r"\subsection*{Potential energies and dissipation functions}", *_align(rows)]
+    out = [r"\subsection*{Potential energies and dissipation functions}"]
+    out += _align(_equations(entries))
     checked = [*solution.potential_checked, *solution.dissipation_checked]
     if checked:
         out.append(
@@ -235,15 +261,35 @@ def _joints(solution: Solution) -> list[str]:
     if not solution.joints:
         return []
     units = solution.notation.unit_latex
+    pairs = [
+        rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
+        for joint in solution.joints
+    ]
+    column = _column(
+        left
+        for pair in pairs
+        for left in (
+            rf"\{{\mathcal{{A}}^c_{{{pair}}}\}}",
+            *(rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}}" for q in solution.variables),
+        )
+    )
     rows = []
-    for joint in solution.joints:
-        pair = rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
+    for joint, pair in zip(solution.joints, pairs, strict=True):
         verdict = "ideal" if joint.ideal else "not ideal"
         rows += _screw_rows(
-            rf"\{{\mathcal{{A}}^c_{{{pair}}}\}}", joint.screw, units, f"{joint.name}, {verdict}"
+            rf"\{{\mathcal{{A}}^c_{{{pair}}}\}}",
+            joint.screw,
+            units,
+            f"{joint.name}, {verdict}",
+            column,
         )
         rows += [
-            _equation(rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}}", joint.coefficients[q])
+            _equation(
+                rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}}",
+                joint.coefficients[q],
+                None,
+                column,
+            )
             for q in solution.variables
         ]
     return [r"\subsection*{Joints}", *_align(rows)]
@@ -253,11 +299,14 @@ def _replacements(solution: Solution) -> list[str]:
     if not solution.replacements:
         return []
     units = solution.notation.unit_latex
-    rows = []
-    for body, screw in solution.replacements.items():
-        name = name_latex(body)
-        rows += _screw_rows(rf"\{{\mathcal{{A}}_{{{_bar(name)}\to {name}}}\}}", screw, units)
-    return [r"\subsection*{Resultant and couple of the actions on each body}", *_align(rows)]
+    screws = {
+        rf"\{{\mathcal{{A}}_{{{_bar(name_latex(body))}\to {name_latex(body)}}}\}}": screw
+        for body, screw in solution.replacements.items()
+    }
+    return [
+        r"\subsection*{Resultant and couple of the actions on each body}",
+        *_align(_screws(screws, units)),
+    ]
 
 
 def _speeds(solution: Solution) -> list[str]:
@@ -266,15 +315,17 @@ def _speeds(solution: Solution) -> list[str]:
         return []
     units = solution.notation.unit_latex
     ref = name_latex(solution.notation.referential)
-    rows = [_equation(name_latex(u), value) for u, value in speeds.definitions.items()]
-    rows += [_equation(rf"\dot{{{name_latex(q)}}}", value) for q, value in speeds.rates.items()]
-    out = [r"\subsection*{Generalized speeds}", *_align(rows)]
-    rows = []
-    for body, by_speed in speeds.partial_screws.items():
-        for u, screw in by_speed.items():
-            lhs = rf"\{{\mathcal{{V}}^{{{name_latex(u)}}}_{{{name_latex(body)}/{ref}}}\}}"
-            rows += _screw_rows(lhs, screw, units)
-    out += [r"\subsection*{Partial kinematic screws by speed}", *_align(rows)]
+    entries: list[tuple[str, Value, str | None]] = [
+        (name_latex(u), value, None) for u, value in speeds.definitions.items()
+    ]
+    entries += [(rf"\dot{{{name_latex(q)}}}", value, None) for q, value in speeds.rates.items()]
+    out = [r"\subsection*{Generalized speeds}", *_align(_equations(entries))]
+    partial = {
+        rf"\{{\mathcal{{V}}^{{{name_latex(u)}}}_{{{name_latex(body)}/{ref}}}\}}": screw
+        for body, by_speed in speeds.partial_screws.items()
+        for u, screw in by_speed.items()
+    }
+    out += [r"\subsection*{Partial kinematic screws by speed}", *_align(_screws(partial, units))]
     header = {u: rf"F_{{{name_latex(u)}}}" for u in speeds.total}
     forces = [(action, None, values) for action, values in speeds.forces.items()]
     return [
@@ -301,9 +352,11 @@ def _constraints(solution: Solution) -> list[str]:
     c = solution.constraints
     if not c.equations or c.power is None:
         return [rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in c.notes]
-    rows = [_equation(rf"\dot{{{name_latex(q)}}}", v) for q, v in c.eliminated.items()]
-    rows.append(_equation(r"\mathcal{P}_c", c.power))
-    out = [r"\subsection*{Under the constraints}", *_align(rows)]
+    entries: list[tuple[str, Value, str | None]] = [
+        (rf"\dot{{{name_latex(q)}}}", v, None) for q, v in c.eliminated.items()
+    ]
+    entries.append((r"\mathcal{P}_c", c.power, None))
+    out = [r"\subsection*{Under the constraints}", *_align(_equations(entries))]
     if c.mismatches:
         out.append(
             r"\noindent\textit{Remark 13.3.5.} Differentiating the power under the constraints "

@@ -127,3 +127,44 @@ def test_remark_13_3_5_is_typeset_as_mathematics() -> None:
     assert r"\frac{\partial \mathcal{P}_c}{\partial \dot{\theta}} &= " in remark
     assert r"\neq \mathcal{Q}^{\theta}" in remark
     assert "d(P under constraints)" not in text and "Q^theta" not in text
+
+
+def test_a_value_beside_a_short_left_side_leaves_room_for_the_widest() -> None:
+    r"""align puts every right side after its widest left side: the total power, beside
+    \mathcal{P} alone, is broken to fit beside \mathcal{P}_{\overline{\mathrm{flywheel}}\to ...}."""
+    from screwsolve.render.latex import _column, _equation
+    from screwsolve.render.latex_lines import WIDTH, visible
+    from screwsolve.symbolic.printing import latex
+
+    k = sympy.symbols("k1:9", real=True)
+    value = sympy.Add(*(ki * sympy.cos(ki) for ki in k))
+    wide = r"\mathcal{P}_{\overline{\mathrm{flywheel}}\to \mathrm{flywheel}/0}"
+    assert visible(r"\mathcal{P}") + visible(latex(value)) + 4 <= WIDTH  # fits beside P alone
+    row = _equation(r"\mathcal{P}", value, "total", _column([wide, r"\mathcal{P}"]))
+    column = visible(wide)
+    assert r"\\" in row
+    for line in row.split(r"\\"):
+        right = line.split("&", 1)[1].removeprefix("= ").removeprefix(r"\quad ")
+        assert column + visible(right.split(r" \tag*")[0]) + 4 <= WIDTH + 2
+
+
+def test_the_three_link_chain_fits_the_page(tmp_path, pdflatex: str) -> None:
+    """A long result (shared names, products of two sums) compiles with no overfull box."""
+    import re
+    import subprocess
+
+    from ..chains import two_axis_chain_yaml
+
+    source = tmp_path / "chain.tex"
+    document = render_solution(solve(two_axis_chain_yaml(3)), standalone=True)
+    source.write_text(document, encoding="utf-8")
+    done = subprocess.run(
+        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", source.name],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-1500:]
+    log = source.with_suffix(".log").read_text(encoding="utf-8", errors="replace")
+    assert not re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide", log)

@@ -41,3 +41,26 @@ def test_a_product_is_broken_inside_its_brackets() -> None:
 
 def test_what_fits_is_left_whole() -> None:
     assert lines(a + b) == [latex(a + b)]
+
+
+def test_wide_letters_count_wider() -> None:
+    """m is 8.8 pt and w 7.2 pt in math italic, against 5.95 pt per character of the page."""
+    assert visible("m") > visible("w") > visible("a") == 1.0
+    assert visible("m_{1} w_{12}") > visible("a_{1} b_{12}")
+
+
+def test_a_product_of_two_long_sums_is_written_as_one_times_the_other() -> None:
+    """(a + b + ...)(c + d + ...), too wide for one line: the first sum on its own lines, in
+    its brackets (a sum multiplied without them would read as its last term multiplied), then
+    × and the second sum."""
+    first = sympy.Add(*(sympy.Symbol(f"X{i}", real=True) * sympy.cos(a + i) for i in range(5)))
+    second = sympy.Add(*(sympy.Symbol(f"L{i}", real=True) * sympy.sin(b + i) for i in range(9)))
+    broken = lines(first * second, 50)
+    assert all(visible(line) <= 50 for line in broken)
+    assert broken[0].startswith(r"\left(")
+    times = next(i for i, line in enumerate(broken) if line.startswith(r"{}\times \left("))
+    assert broken[times - 1].endswith(r"\right)")  # the first sum closed before the ×
+    assert sum(line.count(r"\cos") for line in broken[:times]) == 5
+    assert sum(line.count(r"\sin") for line in broken[times:]) == 9
+    for line in broken:
+        assert line.count(r"\left") == line.count(r"\right")
