@@ -107,14 +107,19 @@ def test_a_signal_stops_the_batch_and_every_worker(tmp_path: Path, signal_number
     assert batch.returncode != 0
     assert b"BatchInterruptedError" in stderr  # the batch ended by the signal
     for pid in workers:
-        for _ in range(100):
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.05)
-        else:
-            pytest.fail(f"worker {pid} still runs")
+        assert _ends(pid), f"worker {pid} still runs"
+
+
+def _ends(pid: int, seconds: float = 5.0) -> bool:
+    """Whether the process is gone within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
 
 
 _warmed_in: int | None = None  # set by _warm in the process that ran it
@@ -184,10 +189,4 @@ def test_an_unused_prestarted_worker_is_stopped_at_exit(tmp_path: Path) -> None:
     subprocess.run([sys.executable, str(script), str(marker)], check=True, timeout=60)
     assert time.monotonic() - start < 30  # not held up by the sleeping worker
     pid = int(marker.read_text())
-    for _ in range(100):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return
-        time.sleep(0.05)
-    pytest.fail(f"prestarted worker {pid} still runs")
+    assert _ends(pid), f"prestarted worker {pid} still runs"

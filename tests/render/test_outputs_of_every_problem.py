@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-import subprocess
 from pathlib import Path
 
 import jsonschema
@@ -16,6 +14,7 @@ from screwsolve.render.latex import render_solution
 from screwsolve.solution.result import Solution
 
 from ..conftest import PROBLEMS, ROOT
+from .compiled import compile_latex, overfull
 
 FILES = sorted(PROBLEMS.glob("*.yaml"))
 # An overfull box narrower than this is invisible on the page (TeX reports fractions of a point).
@@ -27,11 +26,6 @@ def solutions() -> dict[str, Solution]:
     return {path.stem: solve(path, steps=True) for path in FILES}
 
 
-def _overfull(log: str) -> list[float]:
-    """Widths in pt of the overfull boxes pdflatex reported."""
-    return [float(w) for w in re.findall(r"Overfull \\[hv]box \(([\d.]+)pt too", log)]
-
-
 def test_latex_of_every_problem_compiles_within_the_page(
     solutions: dict[str, Solution], tmp_path: Path, pdflatex: str
 ) -> None:
@@ -40,22 +34,13 @@ def test_latex_of_every_problem_compiles_within_the_page(
         for variant, solution in (("", solve(PROBLEMS / f"{name}.yaml")), ("-steps", with_steps)):
             source = tmp_path / f"{name}{variant}.tex"
             source.write_text(render_solution(solution, standalone=True), encoding="utf-8")
-            done = subprocess.run(
-                [pdflatex, "-interaction=nonstopmode", "-halt-on-error", source.name],
-                cwd=tmp_path,
-                capture_output=True,
-                text=True,
-                check=False,
-            )
-            assert done.returncode == 0, f"{source.name}: {done.stdout[-2000:]}"
-            log = source.with_suffix(".log").read_text(encoding="utf-8", errors="replace")
-            too_wide = [w for w in _overfull(log) if w >= OVERFULL_POINTS]
+            too_wide = [w for w in compile_latex(source, pdflatex) if w >= OVERFULL_POINTS]
             assert not too_wide, f"{source.name}: overfull boxes of {too_wide} pt"
 
 
 def test_the_overfull_box_parser_reads_pdflatex_logs() -> None:
     log = "Overfull \\hbox (209.8189pt too wide) detected at line 28\nOverfull \\vbox (0.5pt too high)"
-    assert _overfull(log) == [209.8189, 0.5]
+    assert overfull(log) == [209.8189, 0.5]
 
 
 def test_json_of_every_problem_follows_the_published_schema(
