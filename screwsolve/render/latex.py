@@ -376,34 +376,58 @@ def _constraints(solution: Solution) -> list[str]:
     return out
 
 
-def _comoment(action: ScrewValue, kinematic: ScrewValue, units: dict[str, str]) -> list[str]:
-    r"""R \cdot v_P + M_P \cdot \omega written out, one product per line when it is wide."""
+def _comoment(
+    action: ScrewValue, kinematic: ScrewValue, units: dict[str, str], width: float
+) -> list[str]:
+    r"""R \cdot v_P + M_P \cdot \omega written out, one product per line when it is wide, and
+    a product too wide for a line with each vector over lines of its own."""
     products = [
-        rf"\left({vector_latex(action.resultant.terms, units)}\right)"
-        rf"\cdot\left({vector_latex(kinematic.moment.terms, units)}\right)",
-        rf"\left({vector_latex(action.moment.terms, units)}\right)"
-        rf"\cdot\left({vector_latex(kinematic.resultant.terms, units)}\right)",
+        _dot(action.resultant, kinematic.moment, units, width),
+        _dot(action.moment, kinematic.resultant, units, width),
     ]
-    if visible(" + ".join(products)) + 6 <= WIDTH:
-        return [" + ".join(products)]
-    return [products[0], f"+ {products[1]}"]
+    if all(len(p) == 1 for p in products) and visible(" + ".join(p[0] for p in products)) <= width:
+        return [" + ".join(p[0] for p in products)]
+    return [*products[0], f"+ {products[1][0]}", *products[1][1:]]
+
+
+def _dot(left: VectorValue, right: VectorValue, units: dict[str, str], width: float) -> list[str]:
+    r"""(left) \cdot (right) on one line, or over several: (left ...) then \cdot (right ...)."""
+    whole = [rf"\left({vector_latex(v.terms, units)}\right)" for v in (left, right)]
+    if visible(r"\cdot".join(whole)) + 2 <= width:
+        return [r"\cdot".join(whole)]
+    out: list[str] = []
+    for vector, prefix in ((left, ""), (right, r"\cdot")):
+        inside = _vector_lines(vector, units, width - 4)
+        if len(inside) == 1:
+            out.append(rf"{prefix}\left({inside[0]}\right)")
+        else:
+            out += bracketed(inside, prefix)
+    return out
 
 
 def _worked_rows(
-    lhs: str, action: ScrewValue, kinematic: ScrewValue, value: Value, units: dict[str, str]
+    lhs: str,
+    action: ScrewValue,
+    kinematic: ScrewValue,
+    value: Value,
+    units: dict[str, str],
+    column: float = 0.0,
 ) -> list[str]:
     r"""lhs = {A}_P \cdot {V}_P = R \cdot v_P + M_P \cdot \omega = value, as the book's solutions
-    write each comoment."""
+    write each comoment (the screws left out when even one of them is wider than the page: the
+    comoment written out follows). `column`: the widest left side of the align."""
+    width = WIDTH - max(column, visible(lhs)) - 4
     a, v = screw_latex(action, units), screw_latex(kinematic, units)
-    if visible(lhs) + visible(a) + visible(v) + 6 <= WIDTH:
+    if visible(a) + visible(v) + 2 <= width:
         rows = [rf"{lhs} &= {a} \cdot {v}"]
-    else:
+    elif max(visible(a), visible(v)) + 4 <= width:
         rows = [rf"{lhs} &= {a}", rf"&\quad \cdot {v}"]
-    rows += [
-        rf"&= {line}" if i == 0 else rf"&\quad {continued(line)}"
-        for i, line in enumerate(_comoment(action, kinematic, units))
-    ]
-    broken = lines(value, WIDTH - 6)
+    else:
+        rows = []
+    for i, line in enumerate(_comoment(action, kinematic, units, width - 2)):
+        start = (f"{lhs} &= " if not rows else "&= ") if i == 0 else r"&\quad "
+        rows.append(start + (line if i == 0 else continued(line)))
+    broken = lines(value, width)
     rows.append(rf"&= {broken[0]}")
     rows += [rf"&\quad {continued(line)}" for line in broken[1:]]
     return rows
@@ -419,25 +443,20 @@ def _worked_solution(solution: Solution) -> list[str]:
     out = [r"\subsection*{Worked solution}"]
     for action in solution.actions:
         source = _source(action, ref)
+        power = rf"\mathcal{{P}}_{{{source}}}"
+        by = {q: rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{source}}}" for q in solution.variables}
+        column = _column([power, *by.values()])
         rows: list[str] = []
         for applied in action.screws:
             steps = applied.steps
             if steps is None:
                 continue
-            rows += _worked_rows(
-                rf"\mathcal{{P}}_{{{source}}}", applied.screw, steps.velocity, steps.power, units
-            )
-            for q in solution.variables:
-                lhs = rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{source}}}"
-                rows += _worked_rows(lhs, applied.screw, steps.partials[q], steps.shares[q], units)
+            screw = applied.screw
+            rows += _worked_rows(power, screw, steps.velocity, steps.power, units, column)
+            for q, lhs in by.items():
+                rows += _worked_rows(lhs, screw, steps.partials[q], steps.shares[q], units, column)
         if action.potential is not None and not action.screws:
-            rows += [
-                _equation(
-                    rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{source}}}",
-                    action.coefficients[q],
-                )
-                for q in solution.variables
-            ]
+            rows += _equations([(by[q], action.coefficients[q], None) for q in by])
         if rows:
             out.append(rf"\paragraph{{{escape_latex(action.name)}}}")
             out += _align(rows)

@@ -142,11 +142,14 @@ def test_a_value_beside_a_short_left_side_leaves_room_for_the_widest() -> None:
 
 
 def test_the_three_link_chain_fits_the_page(tmp_path, pdflatex: str) -> None:
-    """A long result (shared names, products of two sums) compiles with no overfull box."""
+    """A long result (shared names, products of two sums, comoments of vectors wider than the
+    page) compiles with no overfull box, with and without its worked solution."""
     from ..chains import two_axis_chain_yaml
     from .compiled import compile_latex
 
-    source = tmp_path / "chain.tex"
-    document = render_solution(solve(two_axis_chain_yaml(3)), standalone=True)
-    source.write_text(document, encoding="utf-8")
-    assert compile_latex(source, pdflatex) == []
+    problem = two_axis_chain_yaml(3)
+    for name, steps in (("chain", False), ("chain-steps", True)):
+        source = tmp_path / f"{name}.tex"
+        document = render_solution(solve(problem, steps=steps), standalone=True)
+        source.write_text(document, encoding="utf-8")
+        assert compile_latex(source, pdflatex) == [], name
