@@ -199,16 +199,18 @@ def _interruptible() -> Iterator[None]:
 def _limited(work: Callable[[T], R], item: T, timeout: float) -> R:
     """work(item) in a child process with the time and memory limits (in this process with
     --timeout 0 or --debug); a timeout or a crash is reported and exits 1."""
-    from screwsolve.batch.sandbox import run_many
+    from screwsolve.batch.sandbox import BatchInterruptedError, run_many
 
     seconds = 0.0 if _debug else timeout
-    try:
-        with _interruptible():
+    with _interruptible():
+        try:
             outcome = run_many(work, [item], seconds=seconds)[0]
-    except ScrewsolveError as exc:
-        _fail(exc)
-    except Exception as exc:
-        _internal(exc)
+        except BatchInterruptedError:
+            raise  # reported by _interruptible, exit 130: not an internal error
+        except ScrewsolveError as exc:
+            _fail(exc)
+        except Exception as exc:
+            _internal(exc)
     if outcome.value is None:
         reason = {"timeout": "timed out", "crash": "crashed"}.get(outcome.failure or "", "failed")
         typer.echo(f"error: {reason}: {terminal(outcome.detail)}", err=True)

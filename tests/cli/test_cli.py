@@ -179,3 +179,24 @@ def test_no_home_folder_means_no_cache_and_no_traceback(tmp_path) -> None:
         )
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
     assert "no home folder: running without a cache" in done.stdout + done.stderr
+
+
+@pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
+def test_run_interrupted_stops_its_worker_and_exits_130(tmp_path: Path, signal_name: str) -> None:
+    """Ctrl-C (or a CI runner's SIGTERM) while a long problem is solved: exit 130 and one line
+    saying so, not an internal error."""
+    import signal
+    import time
+
+    from ..chains import two_axis_chain_yaml
+
+    problem = tmp_path / "long.yaml"
+    problem.write_text(two_axis_chain_yaml(30), encoding="utf-8")  # minutes of work
+    command = [sys.executable, "-m", "screwsolve", "run", str(problem), "-f", "json"]
+    running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)  # past the parsing of the command line: the worker is solving
+    running.send_signal(getattr(signal, signal_name))
+    _, stderr = running.communicate(timeout=60)
+    assert running.returncode == 130, stderr
+    assert f"interrupted ({signal_name})" in stderr
+    assert "internal error" not in stderr
