@@ -172,8 +172,8 @@ def prestart(warm: Callable[[], None], memory: int = DEFAULT_MEMORY_BYTES) -> No
     """Start one worker now, running `warm` (imports, typically) while this process still reads
     its command line; the next `run_many` in a child process takes it. Unused, it is stopped at
     exit."""
-    if not _prestarted:
-        atexit.register(_stop_prestarted)
+    atexit.unregister(_stop_prestarted)  # registered once, however many are started
+    atexit.register(_stop_prestarted)
     _prestarted.append(_Worker(multiprocessing.get_context(start_method()), None, memory, warm))
 
 
