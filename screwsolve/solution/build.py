@@ -312,25 +312,10 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
     kinematic = {b: p.kinematic_screw(b, at) for b in system.bodies}
     partial = {b: p.partial_screws(b, at) for b in system.bodies}
     noncontributing = set(analysis.noncontributing)
-    # Coefficients and powers of each action (by index) and in total.
-    values: dict[tuple[int | str, str], Value] = {}
-    sources: list[tuple[int | str, ActionTerms | None]] = [
-        *enumerate(analysis.actions),
-        ("total", None),
-    ]
-    for key, terms in sources:
-        coefficients = (
-            p.action_coefficients(terms)
-            if terms is not None
-            else p.total_coefficients(
-                [
-                    {q: values[(i, q)] for q in analysis.variables}
-                    for i in range(len(analysis.actions))
-                ]
-            )
-        )
-        values.update({(key, q): v for q, v in coefficients.items()})
-        values[(key, "power")] = p.power(coefficients)
+    # Coefficients and powers of each action, then in total (from the actions' where smaller).
+    by_action = [p.action_coefficients(terms) for terms in analysis.actions]
+    powers = [p.power(coefficients) for coefficients in by_action]
+    total = p.total_coefficients(by_action)
     actions = tuple(
         ActionValue(
             name=a.action.name,
@@ -343,8 +328,8 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
                 for s in a.screws
             ),
             potential=p.potential(a),
-            power=values[(index, "power")],
-            coefficients={q: values[(index, q)] for q in analysis.variables},
+            power=powers[index],
+            coefficients=by_action[index],
             noncontributing=a.action.name in noncontributing,
             dissipation=_optional(p, analysis.dissipations.get(a.action.name)),
         )
@@ -380,8 +365,8 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         kinematic_screws=kinematic,
         partial_screws=partial,
         actions=actions,
-        power=values[("total", "power")],
-        coefficients={q: values[("total", q)] for q in analysis.variables},
+        power=p.power(total),
+        coefficients=total,
         constraints=constraints,
         noncontributing=tuple(analysis.noncontributing),
         potential_mismatches={
