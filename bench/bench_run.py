@@ -11,7 +11,7 @@ run so the ratios share the machine's load:
 The plate's commands take turns (one repetition of each, then the next), and the plate is also
 run with the spawn start method of macOS and Windows (SCREWSOLVE_START_METHOD=spawn).
 
-Files: the n-link chains of tests/chains.py (two rotations per link, weights, tip forces, spring-
+Files: the n-link chains of tests/two_axis_chain.py (two rotations per link, weights, tip forces, spring-
 damper couples) and problems/plate-on-a-step.yaml.
 
 Run: python bench/bench_run.py [--links 3 5 8 12] [--sympy-up-to 5] [--repeat 3]
@@ -63,7 +63,7 @@ def main() -> None:
     )
     print(f"| plate (table) | {table:.2f} s | | | {table / floor:.2f} |")
     with tempfile.TemporaryDirectory() as folder:
-        from tests.chains import two_axis_chain_yaml
+        from tests.two_axis_chain import two_axis_chain_yaml
 
         for links in args.links:
             chain = Path(folder) / f"chain{links}.yaml"

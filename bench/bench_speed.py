@@ -1,6 +1,6 @@
 """Speed of the power coefficients against sympy.physics.mechanics, side by side (issue: fast).
 
-The chain of n links of tests/chains.py (two rotations per link, weight at each mass centre, a
+The chain of n links of tests/two_axis_chain.py (two rotations per link, weight at each mass centre, a
 force with symbolic components at each tip, a spring-damper couple between consecutive links):
 
 - sympy route: frames, v2pt_theory, `partial_velocity`, then dot products (unsimplified);
@@ -57,7 +57,7 @@ def _names(analysis) -> list[str]:
 
 
 def side_sympy(links: int) -> dict:
-    from tests.chains import two_axis_chain_mechanics
+    from tests.two_axis_chain import two_axis_chain_mechanics
 
     start = time.perf_counter()
     result = two_axis_chain_mechanics(links)
@@ -107,7 +107,7 @@ def side_screwsolve(links: int) -> dict:
 
     from screwsolve.api import analyse
     from screwsolve.files.loading import load_problem_text
-    from tests.chains import two_axis_chain_yaml
+    from tests.two_axis_chain import two_axis_chain_yaml
 
     start = time.perf_counter()
     analysis = analyse(load_problem_text(two_axis_chain_yaml(links), "chain.yaml"))
@@ -136,7 +136,7 @@ def side_printed(links: int) -> dict:
     from screwsolve.api import analyse
     from screwsolve.files.loading import load_problem_text
     from screwsolve.symbolic.simplify import simplest
-    from tests.chains import two_axis_chain_mechanics, two_axis_chain_yaml
+    from tests.two_axis_chain import two_axis_chain_mechanics, two_axis_chain_yaml
 
     start = time.perf_counter()
     analysis = analyse(load_problem_text(two_axis_chain_yaml(links), "chain.yaml"))
@@ -210,7 +210,7 @@ def main() -> None:
         print(f"| {q} | {size} | {printed['sympy'][q]} |")
 
     with tempfile.TemporaryDirectory() as folder:
-        from tests.chains import two_axis_chain_yaml
+        from tests.two_axis_chain import two_axis_chain_yaml
 
         for links in args.whole:
             chain = Path(folder) / f"chain{links}.yaml"

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import sympy
 import sympy.physics.mechanics as me
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from tests.two_axis_chain import two_axis_chain_built
 
 
 def _printed(expr: Any) -> dict[str, str]:
@@ -20,39 +24,14 @@ def _printed(expr: Any) -> dict[str, str]:
 
 
 def chain(n: int) -> dict[str, Any]:
-    """tests/chains.two_axis_chain_yaml(n): link i turns by a_i about the parent's z, then by b_i
-    about that x; tip at L_i y; weight at the middle; a force (X, Y, Z) at the tip; a
-    spring-damper couple -(k b_i + c b_i') x between consecutive links."""
-    t = me.dynamicsymbols._t
-    g, k, c = sympy.symbols("g k c", positive=True)
-    a = me.dynamicsymbols(f"a1:{n + 1}", real=True)
-    b = me.dynamicsymbols(f"b1:{n + 1}", real=True)
-    rates = [r for pair in zip(a, b, strict=True) for r in (pair[0].diff(t), pair[1].diff(t))]
-    ground = me.ReferenceFrame("N")
-    hinge = me.Point("P0")
-    hinge.set_vel(ground, 0)
-    loads: list[tuple[me.Vector, me.Vector]] = []
-    screws: dict[str, tuple[me.Vector, me.Vector]] = {}
-    parent, start = ground, hinge
-    for i in range(1, n + 1):
-        length, mass = sympy.symbols(f"L{i} m{i}", positive=True)
-        fx, fy, fz = sympy.symbols(f"X{i} Y{i} Z{i}", real=True)
-        turned = me.ReferenceFrame(f"A{i}")
-        turned.orient_axis(parent, parent.z, a[i - 1])
-        link = me.ReferenceFrame(f"B{i}")
-        link.orient_axis(turned, turned.x, b[i - 1])
-        tip = start.locatenew(f"P{i}", length * link.y)
-        centre = start.locatenew(f"G{i}", length / 2 * link.y)
-        tip.v2pt_theory(start, ground, link)
-        centre.v2pt_theory(start, ground, link)
-        screws[str(i)] = (link.ang_vel_in(ground), start.vel(ground))
-        loads.append((fx * ground.x + fy * ground.y + fz * ground.z, tip.vel(ground)))
-        loads.append((-mass * g * ground.z, centre.vel(ground)))
-        if i > 1:
-            torque = -(k * b[i - 1] + c * b[i - 1].diff(t)) * turned.x
-            loads.append((torque, link.ang_vel_in(ground) - parent.ang_vel_in(ground)))
-        parent, start = link, tip
-    return _document(ground, rates, loads, screws, None)
+    """tests/two_axis_chain.py's chain of n links (built there with sympy.physics.mechanics, as
+    its cross-validation does), each link's screw about its hinge."""
+    built = two_axis_chain_built(n)
+    screws = {
+        str(i): (frame.ang_vel_in(built.ground), hinge.vel(built.ground))
+        for i, (frame, hinge) in enumerate(built.links, 1)
+    }
+    return _document(built.ground, built.rates, built.loads, screws, None)
 
 
 def plate() -> dict[str, Any]:

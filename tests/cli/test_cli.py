@@ -188,7 +188,7 @@ def test_run_interrupted_stops_its_worker_and_exits_130(tmp_path: Path, signal_n
     import signal
     import time
 
-    from ..chains import two_axis_chain_yaml
+    from ..two_axis_chain import two_axis_chain_yaml
 
     problem = tmp_path / "long.yaml"
     problem.write_text(two_axis_chain_yaml(30), encoding="utf-8")  # minutes of work

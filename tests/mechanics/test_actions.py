@@ -133,7 +133,7 @@ def test_a_potential_that_does_not_match_the_screws_is_reported(monkeypatch) -> 
     z_G2 = L1 sin b1 + L2/2 (cos a2 sin b1 cos b2 + cos b1 sin b2); a doubled V mismatches
     exactly where V depends on a coordinate (b1, a2, b2; not a1, a turn about the vertical,
     nor t). Checked on the symengine form of the coefficients and on the sympy form."""
-    from ..chains import two_axis_chain_yaml
+    from ..two_axis_chain import two_axis_chain_yaml
 
     for engine_form in (True, False):
         analysis = solve_text(two_axis_chain_yaml(2))

@@ -8,15 +8,9 @@ from hypothesis import HealthCheck, given, settings
 
 from screwsolve.symbolic.simplify import simplest
 
-from ..chains import (
-    Link,
-    chains,
-    mechanics_coefficients,
-    to_yaml,
-    two_axis_chain_mechanics,
-    two_axis_chain_yaml,
-)
+from ..chains import Link, chains, mechanics_coefficients, to_yaml
 from ..conftest import same, solve_text
+from ..two_axis_chain import two_axis_chain_mechanics, two_axis_chain_yaml
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

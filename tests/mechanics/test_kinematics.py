@@ -126,8 +126,8 @@ def test_large_components_are_differentiated_on_their_graph_to_the_same_partials
     sympy's own differentiation, for every body of the sphere and of a two-link chain."""
     from screwsolve.mechanics import kinematics
 
-    from ..chains import two_axis_chain_yaml
     from ..conftest import PROBLEMS
+    from ..two_axis_chain import two_axis_chain_yaml
 
     texts = [
         (PROBLEMS / "rolling-sphere.yaml").read_text(encoding="utf-8"),

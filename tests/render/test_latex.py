@@ -57,7 +57,7 @@ def test_shared_subexpressions_come_first_in_the_document_and_in_math() -> None:
     from screwsolve.render.latex import render_math
     from screwsolve.symbolic.printing import name_latex
 
-    from ..chains import two_axis_chain_yaml
+    from ..two_axis_chain import two_axis_chain_yaml
 
     solution = solve(two_axis_chain_yaml(4))
     document = render_solution(solution)
@@ -144,7 +144,7 @@ def test_a_value_beside_a_short_left_side_leaves_room_for_the_widest() -> None:
 def test_the_three_link_chain_fits_the_page(tmp_path, pdflatex: str) -> None:
     """A long result (shared names, products of two sums, comoments of vectors wider than the
     page) compiles with no overfull box, with and without its worked solution."""
-    from ..chains import two_axis_chain_yaml
+    from ..two_axis_chain import two_axis_chain_yaml
     from .compiled import compile_latex
 
     problem = two_axis_chain_yaml(3)

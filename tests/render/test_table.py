@@ -32,7 +32,7 @@ def test_noncontributing_actions_are_named() -> None:
 
 
 def test_shared_subexpressions_are_defined_before_the_screws_that_use_them() -> None:
-    from ..chains import two_axis_chain_yaml
+    from ..two_axis_chain import two_axis_chain_yaml
 
     text = _plain(render_solution(solve(two_axis_chain_yaml(4)), plain=True))
     assert text.index("Shared subexpressions") < text.index("Kinematic screws")

@@ -12,8 +12,8 @@ from screwsolve.solution.build import Presenter, is_large, present
 from screwsolve.symbolic.bridge import to_engine
 from screwsolve.symbolic.equivalence import equivalent
 
-from ..chains import two_axis_chain_yaml
 from ..conftest import PROBLEMS
+from ..two_axis_chain import two_axis_chain_yaml
 
 
 def test_every_shipped_problem_keeps_sympys_pipeline() -> None:

@@ -15,8 +15,8 @@ from screwsolve.solution.result import map_expressions
 from screwsolve.symbolic.common_subexpressions import share, unshared
 from screwsolve.symbolic.graphs import exceeds
 
-from ..chains import two_axis_chain_yaml
 from ..conftest import PROBLEMS, ROOT, same, solve_text
+from ..two_axis_chain import two_axis_chain_yaml
 
 SCHEMA = ROOT / "schemas" / "result.schema.json"
 a, b, c, k = sympy.symbols("a b c k", real=True)

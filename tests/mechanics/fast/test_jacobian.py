@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from screwsolve.model.actions import Potential
 from screwsolve.symbolic import bridge as engine
 
-from ...chains import two_axis_chain_mechanics, two_axis_chain_yaml
 from ...conftest import ALIASED_AXIS, PROBLEMS, same, solve_text
 from ...strategies import problems
+from ...two_axis_chain import two_axis_chain_mechanics, two_axis_chain_yaml
 
 
 def assert_routes_agree(text: str) -> None:
