@@ -1,7 +1,7 @@
 """The small Python API: load a problem, solve it (the CLI is built on these).
 
 The file layer (pydantic's models) is imported when a function needs it: the `run` command's
-own process only builds a RunRequest, and its worker does the loading.
+own process loads the file, and its worker solves it from plain data without importing pydantic.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from screwsolve.errors import Diagnostic
 
 if TYPE_CHECKING:
-    from screwsolve.files.loading import Loaded
+    from screwsolve.files.loaded import Loaded
     from screwsolve.mechanics.analysis import Analysis
     from screwsolve.solution.result import Solution
 
@@ -40,7 +40,7 @@ def analyse(loaded: Loaded) -> Analysis:
 def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = False) -> Solution:
     """Everything DESIGN §1 lists for one problem, simplified, as a Solution."""
     from screwsolve.errors import UsageError
-    from screwsolve.files.loading import Loaded
+    from screwsolve.files.loaded import Loaded
     from screwsolve.model.grammar import suggest
     from screwsolve.solution.build import present
 
@@ -65,6 +65,7 @@ class RunRequest:
     plain: bool = True  # the table as plain text (not a terminal)
     width: int = 100
     color: bool = False  # escape codes for a terminal that wants colour
+    problem: Loaded | None = None  # already loaded (and `detached`): name and text then unused
 
 
 @dataclass(frozen=True)
@@ -80,15 +81,10 @@ class RunResult:
 def run_request(request: RunRequest) -> RunResult:
     """Load, solve and render one problem, all the way to text."""
     from screwsolve.errors import InputError, ScrewsolveError, UsageError
-    from screwsolve.files.loading import load_problem, load_problem_text
     from screwsolve.render import RENDERERS, RenderOptions
 
     try:
-        loaded = (
-            load_problem(request.name)
-            if request.text is None
-            else load_problem_text(request.text, request.name)
-        )
+        loaded = request.problem or _load(request)
         solution = solve(loaded, at=request.at, steps=request.steps)
     except InputError as exc:
         return RunResult(diagnostics=tuple(exc.diagnostics))
@@ -105,3 +101,11 @@ def run_request(request: RunRequest) -> RunResult:
         text_console(buffer, color=request.color, width=request.width).print(rendered)
         rendered = buffer.getvalue()
     return RunResult(output=rendered)
+
+
+def _load(request: RunRequest) -> Loaded:
+    from screwsolve.files.loading import load_problem, load_problem_text
+
+    if request.text is None:
+        return load_problem(request.name)
+    return load_problem_text(request.text, request.name)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -18,6 +18,9 @@ from screwsolve.errors import InputError, ScrewsolveError, UsageError
 from screwsolve.render import CHECK_FORMATS, RENDERERS
 from screwsolve.render.escape import terminal
 from screwsolve.version import __version__
+
+if TYPE_CHECKING:
+    from screwsolve.files.loaded import Loaded
 
 EXAMPLES = """
 Examples:
@@ -184,6 +187,18 @@ def _stdin_text(name: str, display: str | None) -> str | None:
         _fail(exc)
 
 
+def _loaded(file: str, stdin_filename: str | None) -> Loaded:
+    """The problem read and validated in this process, while `run`'s worker imports sympy, and
+    detached from pydantic so that the worker never imports it (bounded: files/source_map.py)."""
+    from screwsolve.files.loading import STDIN_NAME, detached, load_problem_text, read_text
+
+    try:
+        name, text = read_text(file, stdin_filename or STDIN_NAME)
+        return detached(load_problem_text(text, name))
+    except ScrewsolveError as exc:
+        _fail(exc)
+
+
 @contextmanager
 def _interruptible() -> Iterator[None]:
     """SIGINT or SIGTERM during a batch: workers are stopped, no report is written, exit 130."""
@@ -258,9 +273,10 @@ def run(
     output = _output_file(output, "--output")
     console = make_console(color) if output is None else None
     on_terminal = console is not None and console.is_terminal
+    loaded = _loaded(file, stdin_filename)
     request = RunRequest(
-        stdin_filename or file,
-        _stdin_text(file, stdin_filename),
+        loaded.source.file,
+        None,
         format.value,
         at,
         steps,
@@ -268,6 +284,7 @@ def run(
         plain=not on_terminal,
         width=console.width if console is not None else 100,
         color=on_terminal and console is not None and console.color_system is not None,
+        problem=loaded,
     )
     result = _limited(run_request, request, timeout)
     if result.diagnostics:

@@ -55,7 +55,6 @@ def warm_solver() -> None:
 
     lean_imports()
     import screwsolve.api
-    import screwsolve.files.loading
     import screwsolve.mechanics.analysis
     import screwsolve.model.grammar
     import screwsolve.solution.build  # noqa: F401

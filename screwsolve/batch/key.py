@@ -29,7 +29,8 @@ from screwsolve.batch.claims import (
 )
 from screwsolve.batch.mistakes import Mistake, Mistakes
 from screwsolve.errors import Diagnostic, InputError
-from screwsolve.files.loading import Loaded, load_problem_text
+from screwsolve.files.loaded import Loaded
+from screwsolve.files.loading import load_problem_text
 from screwsolve.mechanics.analysis import analyse
 from screwsolve.model.grammar import parse_vector, suggest
 from screwsolve.model.system import System, build_system

@@ -11,27 +11,20 @@ import difflib
 import os
 import stat
 import sys
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from types import SimpleNamespace
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
 from screwsolve.errors import Diagnostic, InputError
+from screwsolve.files.loaded import Loaded
 from screwsolve.files.schema import Problem
-from screwsolve.files.source_map import SourceMap, decode, parse_yaml
+from screwsolve.files.source_map import SourceMap
+from screwsolve.files.yaml_reader import decode, parse_yaml
 from screwsolve.limits import MAX_FILE_BYTES
 
 STDIN_NAME = "<stdin>"
 M = TypeVar("M", bound=BaseModel)
-
-
-@dataclass(frozen=True)
-class Loaded:
-    """A validated problem and where each of its parts sits in the file."""
-
-    problem: Problem
-    source: SourceMap
-    text: str
 
 
 def read_text(path: str, stdin_name: str = STDIN_NAME) -> tuple[str, str]:
@@ -144,3 +137,22 @@ def load_problem(path: str) -> Loaded:
     """A problem file by path ('-' for standard input) -> validated model (shape only)."""
     file, text = read_text(path)
     return load_problem_text(text, file)
+
+
+def detached(loaded: Loaded) -> Loaded:
+    """The same problem with every model as a plain namespace of its fields, for a solving worker
+    that must not import pydantic to unpickle it. Solving reads fields and nothing else of a
+    model (tests/files/test_loading.py solves every shipped problem both ways)."""
+    return Loaded(cast(Problem, _plain(loaded.problem)), loaded.source, loaded.text)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return SimpleNamespace(
+            **{name: _plain(getattr(value, name)) for name in type(value).model_fields}
+        )
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    return value

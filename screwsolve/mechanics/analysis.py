@@ -16,7 +16,7 @@ from typing import Any
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.files.loading import Loaded
+from screwsolve.files.loaded import Loaded
 from screwsolve.mechanics.actions import to_screws
 from screwsolve.mechanics.constraints import ConstraintAnalysis, analyse_constraints
 from screwsolve.mechanics.dissipation import dissipation as dissipation_of

@@ -13,8 +13,6 @@ from typing import TYPE_CHECKING, Any
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.files.schema import Action as Entry
-from screwsolve.files.schema import Problem
 from screwsolve.model.actions import (
     Action,
     Contact,
@@ -33,6 +31,8 @@ from screwsolve.model.parts import BodySpec, JointSpec, PointSpec
 from screwsolve.symbolic.equivalence import equivalent
 
 if TYPE_CHECKING:
+    from screwsolve.files.schema import Action as Entry
+    from screwsolve.files.schema import Problem
     from screwsolve.files.source_map import Path
     from screwsolve.model.frames import FrameTree
 

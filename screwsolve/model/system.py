@@ -7,12 +7,11 @@ and raised together as one `InputError`, each located through the YAML source ma
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
-from screwsolve.files.schema import Problem
 from screwsolve.files.source_map import Path, SourceMap
 from screwsolve.limits import MAX_ENTRIES
 from screwsolve.model.actions import Action
@@ -22,6 +21,9 @@ from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_
 from screwsolve.model.ordering import parents_first
 from screwsolve.model.parts import BodySpec, ConstraintSpec, JointSpec, PointSpec
 from screwsolve.model.speeds import build_speeds, dependent_speeds
+
+if TYPE_CHECKING:
+    from screwsolve.files.schema import Problem
 
 T = TypeVar("T")
 ASSUMPTIONS: dict[str, dict[str, bool]] = {

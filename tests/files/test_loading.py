@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from screwsolve.api import analyse
 from screwsolve.errors import InputError
-from screwsolve.files.loading import load_problem_text
+from screwsolve.files.loading import detached, load_problem, load_problem_text
 
-from ..conftest import HOSTILE, INVALID
+from ..conftest import HOSTILE, INVALID, PROBLEMS
 
 CORPUS = sorted([*INVALID.glob("*.yaml"), *HOSTILE.glob("*.yaml")])
 HEADER = re.compile(r"# error: (\d+):(\d+): (.*)")
@@ -88,3 +89,22 @@ def test_unknown_assumption_is_located() -> None:
     d = info.value.diagnostics[0]
     assert (d.line, d.col) == (4, 17)
     assert "'postive'" in d.message
+
+
+def _fields(value: object) -> object:
+    """A detached problem's namespaces as the dicts model_dump gives."""
+    if isinstance(value, SimpleNamespace):
+        return {name: _fields(item) for name, item in vars(value).items()}
+    if isinstance(value, list):
+        return [_fields(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _fields(item) for key, item in value.items()}
+    return value
+
+
+@pytest.mark.parametrize("path", sorted(PROBLEMS.glob("*.yaml")), ids=lambda path: path.stem)
+def test_a_detached_problem_keeps_every_field_and_no_model(path: Path) -> None:
+    loaded = load_problem(str(path))
+    plain = detached(loaded)
+    assert _fields(plain.problem) == loaded.problem.model_dump()  # a model left would differ
+    assert plain.source is loaded.source and plain.text == loaded.text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from screwsolve.errors import InputError
-from screwsolve.files.source_map import decode, parse_yaml
+from screwsolve.files.yaml_reader import decode, parse_yaml
 from screwsolve.limits import MAX_YAML_DEPTH
 
 
