@@ -10,12 +10,12 @@ screwsolve's own grammar: it parses back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from fractions import Fraction
 from functools import lru_cache
 
 import symengine as se
 
 from screwsolve.limits import NODE_MEMO_ENTRIES
+from screwsolve.symbolic.rationals import Rational, rational_of
 
 _ADD, _MUL, _POW, _ATOM = 1, 2, 3, 4
 _FUNCTION_TEXT = {"abs": "Abs", "Abs": "Abs"}
@@ -49,21 +49,16 @@ def _printer(symbol_latex: Callable[[str], str] | None) -> _Printer:
     return _Printer(latex=symbol_latex is not None, symbol_latex=symbol_latex)
 
 
-def _fraction_of(number: se.Basic) -> Fraction:
-    numerator, denominator = number.get_num_den()
-    return Fraction(int(numerator), int(denominator))
-
-
-def _coefficient(expr: se.Basic) -> tuple[Fraction, list[se.Basic]]:
+def _coefficient(expr: se.Basic) -> tuple[Rational, list[se.Basic]]:
     """A product as its rational coefficient and its other factors."""
     if expr.is_Number and expr.is_Rational:
-        return _fraction_of(expr), []
+        return rational_of(expr), []
     factors = list(expr.args) if isinstance(expr, se.Mul) else [expr]
-    coefficient = Fraction(1)
+    coefficient: Rational = 1
     rest = []
     for factor in factors:
         if factor.is_Number and factor.is_Rational:
-            coefficient *= _fraction_of(factor)
+            coefficient *= rational_of(factor)
         else:
             rest.append(factor)
     return coefficient, rest
@@ -116,7 +111,7 @@ class _Printer:
     def _number(self, expr: se.Basic) -> tuple[str, int]:
         if not expr.is_Rational:
             return str(expr), _ATOM
-        value = _fraction_of(expr)
+        value = rational_of(expr)
         if value.denominator == 1:
             return str(value.numerator), _ATOM if value >= 0 else _ADD
         if self.latex:

@@ -10,9 +10,9 @@ sizes keep the sympy pipeline (`simplest`), so their printed forms do not change
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from math import gcd, lcm
+from typing import cast
 
 import symengine as se
 import sympy
@@ -23,6 +23,7 @@ from screwsolve.limits import (
     SQUARES_EXPANSION_RATIO,
 )
 from screwsolve.symbolic.graphs import DESCEND, anywhere, exceeds, fold, node_memo, tree_nodes
+from screwsolve.symbolic.rationals import Rational, engine_rational, ratio, rational_of
 from screwsolve.symbolic.simplify import rewrite_squares
 
 # A candidate whose symengine count_ops exceeds the best's by more than this is not sized
@@ -55,7 +56,7 @@ class _Sizer:
         if expr.is_Number:
             if not expr.is_Rational:
                 return 0
-            value = _fraction_of(expr)
+            value = rational_of(expr)
             return int(value < 0) + int(value.denominator != 1)
         if isinstance(expr, se.Add):
             signs = [_negative(term) for term in expr.args]
@@ -93,7 +94,7 @@ def _fraction(product: se.Basic) -> tuple[list[se.Basic], list[se.Basic]]:
     denominator: list[se.Basic] = []
     for factor in product.args:
         if factor.is_Number and factor.is_Rational:
-            value = _fraction_of(factor)
+            value = rational_of(factor)
             if value.numerator != 1:
                 numerator.append(se.Integer(value.numerator))
             if value.denominator != 1:
@@ -202,33 +203,23 @@ def factored_engine(expr: se.Basic, *, numbers: bool | None = True) -> se.Basic:
     return fold(expr, before, after, key=lambda node: node, results=memo)
 
 
-def _split(term: se.Basic) -> tuple[Fraction, dict[se.Basic, Fraction]]:
+def _split(term: se.Basic) -> tuple[Rational, dict[se.Basic, Rational]]:
     """A term as numeric coefficient and {base: rational exponent}; a factor with a symbolic
     exponent counts as a base of exponent 1."""
-    coefficient = Fraction(1)
-    powers: dict[se.Basic, Fraction] = {}
+    coefficient: Rational = 1
+    powers: dict[se.Basic, Rational] = {}
     factors = term.args if isinstance(term, se.Mul) else (term,)
     for factor in factors:
         if factor.is_Number:
             if not factor.is_Rational:
-                return Fraction(0), {}  # a float: leave the sum alone
-            coefficient *= _fraction_of(factor)
+                return 0, {}  # a float: leave the sum alone
+            coefficient *= rational_of(factor)
             continue
-        base, exponent = factor, Fraction(1)
+        base, exponent = factor, cast(Rational, 1)
         if isinstance(factor, se.Pow) and factor.args[1].is_Rational:
-            base, exponent = factor.args[0], Fraction(str(factor.args[1]))
-        powers[base] = powers.get(base, Fraction(0)) + exponent
+            base, exponent = factor.args[0], rational_of(factor.args[1])
+        powers[base] = powers.get(base, 0) + exponent
     return coefficient, powers
-
-
-def _fraction_of(number: se.Basic) -> Fraction:
-    """A symengine rational as a Fraction (without going through its text)."""
-    numerator, denominator = number.get_num_den()
-    return Fraction(int(numerator), int(denominator))
-
-
-def _rational(value: Fraction) -> se.Basic:
-    return se.Rational(value.numerator, value.denominator)
 
 
 def _common(add: se.Add, numbers: bool) -> se.Basic:
@@ -238,7 +229,7 @@ def _common(add: se.Add, numbers: bool) -> se.Basic:
         return add
     numerators = [abs(c.numerator) for c, _ in split]
     denominators = [c.denominator for c, _ in split]
-    content = Fraction(gcd(*numerators), lcm(*denominators)) if numbers else Fraction(1)
+    content = ratio(gcd(*numerators), lcm(*denominators)) if numbers else 1
     if all(c < 0 for c, _ in split):
         content = -content
     shared = set(split[0][1])
@@ -248,16 +239,15 @@ def _common(add: se.Add, numbers: bool) -> se.Basic:
     common = {b: e for b, e in common.items() if e != 0}
     if content == 1 and not common:
         return add
-    divisor = Fraction(1) / content
     rest = []
     for coefficient, powers in split:
-        factors = [_rational(coefficient * divisor)]
+        factors = [engine_rational(ratio(coefficient, content))]
         for base, exponent in powers.items():
-            left = exponent - common.get(base, Fraction(0))
+            left = exponent - common.get(base, 0)
             if left != 0:
-                factors.append(base ** _rational(left))
+                factors.append(base ** engine_rational(left))
         rest.append(se.Mul(*factors))
-    outer = [_rational(content), *(b ** _rational(e) for b, e in common.items())]
+    outer = [engine_rational(content), *(b ** engine_rational(e) for b, e in common.items())]
     candidate = se.Mul(*outer, se.Add(*rest))
     return candidate
 
