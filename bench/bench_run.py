@@ -8,8 +8,9 @@ run so the ratios share the machine's load:
 - `python bench/sympy_route.py ...`: the same quantities by sympy.physics.mechanics, printed as
   text and LaTeX, unsimplified (the cheapest sympy route);
 - `python -c "import sympy"`, the floor under both.
-The plate's commands take turns (one repetition of each, then the next), and the plate is also
-run with the spawn start method of macOS and Windows (SCREWSOLVE_START_METHOD=spawn).
+Each row's commands take turns with `import sympy` (one repetition of each, then the next), so
+that a change in the machine's load falls on all of them; the plate is also run with the spawn
+start method of macOS and Windows (SCREWSOLVE_START_METHOD=spawn).
 
 Files: the n-link chains of tests/two_axis_chain.py (two rotations per link, weights, tip forces, spring-
 damper couples) and problems/plate-on-a-step.yaml.
@@ -27,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.bench_cli import wall, walls  # noqa: E402
+from bench.bench_cli import walls  # noqa: E402
 
 ROUTE = str(ROOT / "bench" / "sympy_route.py")
 PLATE = str(ROOT / "problems" / "plate-on-a-step.yaml")
@@ -68,11 +69,14 @@ def main() -> None:
         for links in args.links:
             chain = Path(folder) / f"chain{links}.yaml"
             chain.write_text(two_axis_chain_yaml(links), encoding="utf-8")
-            ours = wall(_run(str(chain)), args.repeat)
-            if links > args.sympy_up_to:
+            commands = [plate[0], _run(str(chain))]
+            if links <= args.sympy_up_to:
+                commands.append([sys.executable, ROUTE, "chain", str(links)])
+            floor, ours, *route = walls(commands, args.repeat)
+            if not route:
                 print(f"| chain n={links} | {ours:.2f} s | - | - | {ours / floor:.2f} |")
                 continue
-            theirs = wall([sys.executable, ROUTE, "chain", str(links)], args.repeat)
+            theirs = route[0]
             print(
                 f"| chain n={links} | {ours:.2f} s | {theirs:.2f} s | {ours / theirs:.2f} "
                 f"| {ours / floor:.2f} |"

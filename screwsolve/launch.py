@@ -9,6 +9,7 @@ A guess that turns out wrong (a usage error, `--help`) costs a worker stopped at
 
 from __future__ import annotations
 
+import gc
 import sys
 
 
@@ -58,3 +59,7 @@ def warm_solver() -> None:
     import screwsolve.mechanics.analysis
     import screwsolve.model.grammar
     import screwsolve.solution.build  # noqa: F401
+
+    # What these imports made lives as long as the worker: the collector's full passes need not
+    # walk it again (the 12-link chain's two took 0.145 s, 0.088 s once frozen).
+    gc.freeze()
