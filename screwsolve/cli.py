@@ -189,7 +189,8 @@ def _stdin_text(name: str, display: str | None) -> str | None:
 
 def _loaded(file: str, stdin_filename: str | None) -> Loaded:
     """The problem read and validated in this process, while `run`'s worker imports sympy, and
-    detached from pydantic so that the worker never imports it (bounded: files/source_map.py)."""
+    detached from pydantic so that the worker never imports it (bounded by limits.py: files of
+    at most 1 MB and 50 000 YAML nodes)."""
     from screwsolve.files.loading import STDIN_NAME, detached, load_problem_text, read_text
 
     try:

@@ -190,7 +190,10 @@ class FrameTree:
         unit_ns = replace(ns, vectors=dict(self.unit_vectors))
         for name in order:
             spec = declared[name]
-            self.parents[name] = spec.from_
+            # Linked to its parent only once oriented in it: the walks up the tree (omega of a
+            # frame, met while the rest of a faulty file is still being checked) then never meet
+            # an unknown or unrelated parent.
+            self.parents[name] = None
             if spec.from_ is None or spec.rotate is None:
                 continue
             path, rotate_path = spec.path, spec.rotate_path
@@ -234,6 +237,7 @@ class FrameTree:
                 )
                 continue
             child.set_ang_vel(parent_frame, angle.diff(ns.time) * axis_vector)
+            self.parents[name] = spec.from_
             self.angles[name] = angle
             self.axes[name] = (axis_frame, axis_index)
             # The child keeps the axis it turns about: that axis of the parent is its own too

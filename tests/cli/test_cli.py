@@ -77,6 +77,16 @@ def test_run_reads_stdin(runner: CliRunner) -> None:
     assert json.loads(result.stdout)["status"] == "ok"
 
 
+def test_run_names_stdin_by_stdin_filename_and_a_file_by_its_path(runner: CliRunner) -> None:
+    bad = "title: t\nreferential: E\nframes: {E: {}}\nbodies: {B: {frame: F, origin: O}}\n"
+    named = runner.invoke(app, ["run", "-", "--stdin-filename", "mine.yaml"], input=bad)
+    assert named.exit_code == 1
+    assert "mine.yaml:4:21: unknown frame 'F'" in named.stderr
+    path = runner.invoke(app, ["run", PLATE, "--stdin-filename", "ignored.yaml", "-f", "json"])
+    assert path.exit_code == 0, path.output  # the file named, not one called ignored.yaml
+    assert json.loads(path.stdout)["status"] == "ok"
+
+
 def test_invalid_file_gives_located_errors_and_exit_1(runner: CliRunner) -> None:
     path = str(INVALID / "misspelt-key.yaml")
     for command in (["run", path], ["validate", path]):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..conftest import ALIASED_AXIS, solve_text
+import pytest
+
+from ..conftest import ALIASED_AXIS, PROBLEMS, solve_text
 
 EULER = """title: euler
 referential: 0
@@ -137,3 +139,26 @@ def test_a_function_of_time_is_declared_once_and_named_plainly() -> None:
     messages = [d.message for d in info.value.diagnostics]
     assert "'psi' is declared twice" in messages
     assert any("function '2F' is not a plain ASCII name" in m for m in messages), messages
+
+
+@pytest.mark.parametrize(
+    ("faulty", "expected"),
+    [
+        ("Y: {from: xN, rotate: [z, q1]}", "unknown frame 'xN'"),
+        ("Y: {from: N, rotate: [w, q1]}", "axis 'w' is not x, y, z"),
+        ("Y: {from: N, rotate: [z, q1']}", "may not contain rates"),
+    ],
+)
+def test_a_frame_left_unoriented_is_reported_while_speeds_use_omega_below_it(
+    faulty: str, expected: str
+) -> None:
+    """The rolling disc's speeds take omega(R), whose walk up the tree passes Y: a Y that could
+    not be oriented is an error at its line, not a crash in that walk."""
+    from screwsolve.errors import InputError
+
+    text = (PROBLEMS / "rolling-disc-speeds.yaml").read_text(encoding="utf-8")
+    assert "Y: {from: N, rotate: [z, q1]}" in text
+    with pytest.raises(InputError) as info:
+        solve_text(text.replace("Y: {from: N, rotate: [z, q1]}", faulty))
+    messages = [d.message for d in info.value.diagnostics]
+    assert any(expected in m for m in messages), messages
