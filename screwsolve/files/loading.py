@@ -43,9 +43,10 @@ def read_bounded(path: str) -> bytes:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise InputError([Diagnostic(path, 1, 1, f"cannot read file: {exc.strerror}")]) from None
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):  # before fdopen, which refuses a folder
+        os.close(descriptor)
+        raise InputError([Diagnostic(path, 1, 1, "not a regular file")])
     with os.fdopen(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise InputError([Diagnostic(path, 1, 1, "not a regular file")])
         try:
             return handle.read(MAX_FILE_BYTES + 1)
         except OSError as exc:

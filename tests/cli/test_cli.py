@@ -87,6 +87,13 @@ def test_run_names_stdin_by_stdin_filename_and_a_file_by_its_path(runner: CliRun
     assert json.loads(path.stdout)["status"] == "ok"
 
 
+def test_run_on_a_folder_is_a_located_error(runner: CliRunner, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["run", str(tmp_path)])
+    assert result.exit_code == 1
+    assert f"{tmp_path}:1:1: not a regular file" in result.stderr
+    assert "Traceback" not in result.output
+
+
 def test_invalid_file_gives_located_errors_and_exit_1(runner: CliRunner) -> None:
     path = str(INVALID / "misspelt-key.yaml")
     for command in (["run", path], ["validate", path]):

@@ -10,7 +10,7 @@ import pytest
 
 from screwsolve.api import analyse
 from screwsolve.errors import InputError
-from screwsolve.files.loading import detached, load_problem, load_problem_text
+from screwsolve.files.loading import detached, load_problem, load_problem_text, read_bounded
 
 from ..conftest import HOSTILE, INVALID, PROBLEMS
 
@@ -108,3 +108,17 @@ def test_a_detached_problem_keeps_every_field_and_no_model(path: Path) -> None:
     plain = detached(loaded)
     assert _fields(plain.problem) == loaded.problem.model_dump()  # a model left would differ
     assert plain.source is loaded.source and plain.text == loaded.text
+
+
+def test_only_a_regular_file_is_read(tmp_path: Path) -> None:
+    """A folder or a FIFO named as a problem file is a located error (a FIFO would block)."""
+    import os
+
+    fifo = tmp_path / "pipe.yaml"
+    os.mkfifo(fifo)
+    for path in (tmp_path, fifo):
+        with pytest.raises(InputError) as info:
+            read_bounded(str(path))
+        assert [(d.file, d.line, d.message) for d in info.value.diagnostics] == [
+            (str(path), 1, "not a regular file")
+        ]
