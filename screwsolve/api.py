@@ -84,7 +84,7 @@ def run_request(request: RunRequest) -> RunResult:
     from screwsolve.render import RENDERERS, RenderOptions
 
     try:
-        loaded = request.problem or _load(request)
+        loaded = request.problem if request.problem is not None else _load(request)
         solution = solve(loaded, at=request.at, steps=request.steps)
     except InputError as exc:
         return RunResult(diagnostics=tuple(exc.diagnostics))

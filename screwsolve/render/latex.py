@@ -261,37 +261,18 @@ def _joints(solution: Solution) -> list[str]:
     if not solution.joints:
         return []
     units = solution.notation.unit_latex
-    pairs = [
-        rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
-        for joint in solution.joints
-    ]
-    column = _column(
-        left
-        for pair in pairs
-        for left in (
-            rf"\{{\mathcal{{A}}^c_{{{pair}}}\}}",
-            *(rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}}" for q in solution.variables),
-        )
-    )
+    # Each joint's left sides: its constraint screw's, then its Q^q's (one align for them all).
+    lefts = []
+    for joint in solution.joints:
+        pair = rf"{name_latex(joint.between[0])}\leftrightarrow {name_latex(joint.between[1])}"
+        by = {q: rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}}" for q in solution.variables}
+        lefts.append((rf"\{{\mathcal{{A}}^c_{{{pair}}}\}}", by))
+    column = _column(left for screw, by in lefts for left in (screw, *by.values()))
     rows = []
-    for joint, pair in zip(solution.joints, pairs, strict=True):
-        verdict = "ideal" if joint.ideal else "not ideal"
-        rows += _screw_rows(
-            rf"\{{\mathcal{{A}}^c_{{{pair}}}\}}",
-            joint.screw,
-            units,
-            f"{joint.name}, {verdict}",
-            column,
-        )
-        rows += [
-            _equation(
-                rf"\mathcal{{Q}}^{{{name_latex(q)}}}_{{{pair}}}",
-                joint.coefficients[q],
-                None,
-                column,
-            )
-            for q in solution.variables
-        ]
+    for joint, (screw, by) in zip(solution.joints, lefts, strict=True):
+        tag = f"{joint.name}, {'ideal' if joint.ideal else 'not ideal'}"
+        rows += _screw_rows(screw, joint.screw, units, tag, column)
+        rows += [_equation(lhs, joint.coefficients[q], None, column) for q, lhs in by.items()]
     return [r"\subsection*{Joints}", *_align(rows)]
 
 

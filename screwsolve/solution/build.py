@@ -14,11 +14,7 @@ import symengine as se
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.limits import (
-    COMPACT_VECTOR_NODES,
-    ENGINE_VALUE_NODES,
-    SYMPY_SIMPLIFY_NODES,
-)
+from screwsolve.limits import COMPACT_VECTOR_NODES, ENGINE_VALUE_NODES, SYMPY_SIMPLIFY_NODES
 from screwsolve.mechanics.analysis import ActionTerms, Analysis
 from screwsolve.mechanics.fast.jacobian import Vec
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
@@ -48,11 +44,7 @@ from screwsolve.symbolic.common_subexpressions import share
 from screwsolve.symbolic.graphs import exceeds
 from screwsolve.symbolic.printing import Value, name_latex
 from screwsolve.symbolic.simplify import factored, simplest
-from screwsolve.symbolic.simplify_engine import (
-    factored_only,
-    keep_content,
-    simplest_engine,
-)
+from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
 from screwsolve.symbolic.simplify_engine import size as engine_size
 
 

@@ -12,16 +12,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from math import gcd, lcm
-from typing import cast
 
 import symengine as se
 import sympy
 
-from screwsolve.limits import (
-    SIMPLIFY_EXPAND_OPERATIONS,
-    SIMPLIFY_NODES,
-    SQUARES_EXPANSION_RATIO,
-)
+from screwsolve.limits import SIMPLIFY_EXPAND_OPERATIONS, SIMPLIFY_NODES, SQUARES_EXPANSION_RATIO
 from screwsolve.symbolic.graphs import DESCEND, anywhere, exceeds, fold, node_memo, tree_nodes
 from screwsolve.symbolic.rationals import Rational, engine_rational, ratio, rational_of
 from screwsolve.symbolic.simplify import rewrite_squares
@@ -215,7 +210,8 @@ def _split(term: se.Basic) -> tuple[Rational, dict[se.Basic, Rational]]:
                 return 0, {}  # a float: leave the sum alone
             coefficient *= rational_of(factor)
             continue
-        base, exponent = factor, cast(Rational, 1)
+        base = factor
+        exponent: Rational = 1
         if isinstance(factor, se.Pow) and factor.args[1].is_Rational:
             base, exponent = factor.args[0], rational_of(factor.args[1])
         powers[base] = powers.get(base, 0) + exponent
