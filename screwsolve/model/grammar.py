@@ -7,10 +7,13 @@ nothing is ever evaluated, sympified or compiled. Every error carries its column
 from __future__ import annotations
 
 import ast
+import bisect
 import difflib
+import io
 import keyword
 import math
 import re
+import tokenize
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -59,8 +62,11 @@ _SCALAR_FUNCTIONS: dict[str, tuple[Callable[..., sympy.Expr], int]] = {
 }
 FUNCTION_NAMES = frozenset(_SCALAR_FUNCTIONS) | {"diff", "cross", "dot"}
 UNRELATED = "these frames are not related: a rotation between them is in error (see above)"
-# omega(FRAME) is not reserved: a file may name a symbol omega, and then it means that symbol
+# omega(FRAME) and v(POINT) are not reserved: a file may name a symbol omega or v. A name
+# followed by ( is always the function, a bare name the symbol (they live apart).
 OMEGA = "omega"
+VELOCITY = "v"
+KINEMATIC_FUNCTIONS = frozenset({OMEGA, VELOCITY})
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LONG_NUMBER = re.compile(rf"(?<![A-Za-z0-9_.])\d{{{MAX_INT_DIGITS + 1},}}")
 
@@ -90,10 +96,19 @@ class Namespace:
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
     # omega(FRAME): angular velocities relative to the referential, once frames are built
     angular_velocities: Mapping[str, Vector] | None = None
+    # v(POINT): velocities relative to the referential by DESIGN §2's rule, once points are built
+    point_velocities: Mapping[str, Vector] | None = None
 
     def known(self) -> list[str]:
         """Every name an expression may use, for suggestions."""
         return [*self.scalars, *self.vectors, "t", "pi", *FUNCTION_NAMES]
+
+    def known_functions(self) -> list[str]:
+        """Every function an expression may call, for suggestions."""
+        kinematic = [OMEGA] if self.angular_velocities is not None else []
+        if self.point_velocities is not None:
+            kinematic.append(VELOCITY)
+        return [*FUNCTION_NAMES, *kinematic]
 
     @cached_property
     def symbols(self) -> StaticSymbols:
@@ -229,23 +244,234 @@ def parse(text: str, namespace: Namespace) -> Value:
         raise ExpressionError("empty expression", 0)
     _precheck(text)
     rewritten, origin = _rewrite_rates(text)
+    return _Parser(namespace, rewritten, origin).expression(0, len(rewritten))
+
+
+_OPERAND_END = (tokenize.NAME, tokenize.NUMBER)
+_PLAIN_OPERATORS = frozenset({"+", "-", "*", "/", "**", "(", ")", ","})
+
+
+def _top_level_operators(text: str) -> tuple[list[tuple[int, str, int]], int] | None:
+    """(position, operator, paren depth) of every binary + - * / in `text`, and the number of
+    operations and operands; None when the text is not a plain arithmetic expression (then
+    Python's own parser reports what it is)."""
     try:
-        tree = ast.parse(rewritten.strip(), mode="eval")
-    except SyntaxError as exc:
-        lead = len(rewritten) - len(rewritten.lstrip())
-        offset = max((exc.offset or 1) - 1 + lead, 0)
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
+        return None
+    found: list[tuple[int, str, int]] = []
+    depth = size = 0
+    previous: tokenize.TokenInfo | None = None
+    for token in tokens:
+        if token.type in (tokenize.NL, tokenize.NEWLINE, tokenize.ENDMARKER):
+            continue
+        if token.type in (tokenize.INDENT, tokenize.DEDENT):
+            continue
+        if token.start[0] != 1:
+            return None  # one line only
+        if token.type == tokenize.NAME and keyword.iskeyword(token.string):
+            return None
+        if token.type == tokenize.OP:
+            if token.string not in _PLAIN_OPERATORS:
+                return None
+            if token.string == "(":
+                depth += 1
+            elif token.string == ")":
+                depth -= 1
+            elif (
+                token.string in "+-*/"
+                and previous is not None
+                and (previous.type in _OPERAND_END or previous.string == ")")
+            ):
+                found.append((token.start[1], token.string, depth))
+        elif token.type not in _OPERAND_END:
+            return None
+        size += token.string not in "(),"
+        previous = token
+    return (found, size) if depth == 0 else None
+
+
+class _Parser:
+    """Splits sums and products at their operators and folds them in a loop, so that an
+    expression's width (an expanded answer of a thousand terms) never meets Python's recursion
+    limit; what is left between the operators is parsed by `ast` and built by `_Builder`."""
+
+    def __init__(self, namespace: Namespace, text: str, origin: list[int]) -> None:
+        self.ns = namespace
+        self.text = text
+        self.origin = origin
+        self.nodes = 0
+        scanned = _top_level_operators(text)
+        self.operators = scanned[0] if scanned else None
+        self.positions = [p for p, _, _ in self.operators or ()]
+        if scanned:
+            self._count(scanned[1])
+
+    def _count(self, nodes: int) -> None:
+        """Refuse an expression of more operations and operands than the limit, before any of
+        it is built."""
+        self.nodes += nodes
+        if self.nodes > MAX_EXPRESSION_NODES:
+            raise ExpressionError(
+                f"expression has {self.nodes} operations and operands; the limit is "
+                f"{MAX_EXPRESSION_NODES}",
+                0,
+            )
+
+    def _column(self, index: int) -> int:
+        return self.origin[min(index, len(self.origin) - 1)]
+
+    def _split(self, start: int, end: int, depth: int, kinds: str) -> list[tuple[int, int, str]]:
+        """The pieces of text[start:end] between its operators of `kinds` at paren `depth`:
+        (start, end, the operator before the piece, '' for the first)."""
+        assert self.operators is not None
+        low = bisect.bisect_left(self.positions, start)
+        high = bisect.bisect_left(self.positions, end)
+        pieces, begin, before = [], start, ""
+        for position, op, level in self.operators[low:high]:
+            if level == depth and op in kinds:
+                pieces.append((begin, position, before))
+                begin, before = position + 1, op
+        pieces.append((begin, end, before))
+        return pieces
+
+    def expression(self, start: int, end: int, depth: int = 0) -> Value:
+        if self.operators is None:
+            return self._ast(start, end)
+        terms = self._split(start, end, depth, "+-")
+        if len(terms) == 1:
+            return self.product(start, end, depth)
+        values = [(self.product(s, e, depth), op) for s, e, op in terms]
+        return _fold_sum(values, self._column(self._first(start)))
+
+    def product(self, start: int, end: int, depth: int) -> Value:
+        factors = self._split(start, end, depth, "*/")
+        if len(factors) == 1:
+            return self._atom(start, end, depth)
+        where = self._column(self._first(start))
+        value = self._atom(factors[0][0], factors[0][1], depth)
+        for s, e, op in factors[1:]:
+            right = self._atom(s, e, depth)
+            at = self._column(self._first(s))
+            value = _times(value, right, where) if op == "*" else _divided(value, right, at)
+            _check_cost(value, where)
+        return value
+
+    def _first(self, index: int) -> int:
+        """The first non-blank index from `index`."""
+        while index < len(self.text) and self.text[index].isspace():
+            index += 1
+        return index
+
+    def _atom(self, start: int, end: int, depth: int) -> Value:
+        """A factor: a parenthesised sum or product is split again, anything else is parsed."""
+        first = self._first(start)
+        last = end
+        while last > first and self.text[last - 1].isspace():
+            last -= 1
+        if first < last and self.text[first] == "(" and self._closes(first, last) == last - 1:
+            inner = self._split(first + 1, last - 1, depth + 1, "+-*/")
+            if len(inner) > 1:
+                return self.expression(first + 1, last - 1, depth + 1)
+        return self._ast(start, end)
+
+    def _closes(self, opening: int, end: int) -> int:
+        """The index of the parenthesis that closes the one at `opening` (before `end`)."""
+        level = 0
+        for index in range(opening, end):
+            level += self.text[index] == "("
+            level -= self.text[index] == ")"
+            if level == 0:
+                return index
+        return -1
+
+    def _ast(self, start: int, end: int) -> Value:
+        piece = self.text[start:end]
+        if not piece.strip():
+            raise ExpressionError("syntax error: invalid syntax", self._column(start))
+        lead = start + len(piece) - len(piece.lstrip())
+        try:
+            tree = ast.parse(piece.strip(), mode="eval")
+        except SyntaxError as exc:
+            offset = max((exc.offset or 1) - 1 + lead, 0)
+            raise ExpressionError(f"syntax error: {exc.msg}", self._column(offset)) from None
+        except (MemoryError, RecursionError, ValueError):
+            raise ExpressionError("expression too complex to parse", 0) from None
+        if self.operators is None:  # not counted from its tokens
+            self._count(sum(1 for node in ast.walk(tree) if isinstance(node, ast.expr)))
+        try:
+            return _Builder(self.ns, self.origin, lead).build(tree.body)
+        except RecursionError:
+            raise ExpressionError(
+                "expression nested too deeply (write it with fewer nested operations)",
+                self._column(lead),
+            ) from None
+
+
+def _check_cost(value: Value, column: int) -> None:
+    """Refuse a value whose full expansion could explode (the grammar's cost model)."""
+    cost = value.cost
+    if cost.terms > MAX_EXPANDED_TERMS or cost.degree > MAX_DEGREE:
+        size = f"about {cost.terms:.3g} terms" if cost.terms < _SATURATED else "too many terms"
         raise ExpressionError(
-            f"syntax error: {exc.msg}", origin[min(offset, len(origin) - 1)]
-        ) from None
-    except (MemoryError, RecursionError, ValueError):
-        raise ExpressionError("expression too complex to parse", 0) from None
-    count = sum(1 for _ in ast.walk(tree))
-    if count > MAX_EXPRESSION_NODES:
-        raise ExpressionError(
-            f"expression has {count} nodes; the limit is {MAX_EXPRESSION_NODES}", 0
+            f"this could expand to {size} of degree up to {cost.degree:.3g} (the limits are "
+            f"{MAX_EXPANDED_TERMS} terms and degree {MAX_DEGREE}): write it in a smaller form",
+            column,
         )
-    lead = len(rewritten) - len(rewritten.lstrip())
-    return _Builder(namespace, origin, lead).build(tree.body)
+
+
+def _fold_sum(values: list[tuple[Value, str]], column: int) -> Value:
+    """The terms added (or subtracted) in order; scalars summed in one sympy Add."""
+    cost = values[0][0].cost
+    for value, _ in values[1:]:
+        cost = cost.plus(value.cost)
+        if cost.terms > MAX_EXPANDED_TERMS:
+            _check_cost(Value.of_scalar(sympy.Integer(0), cost), column)
+    kinds = {value.kind for value, _ in values}
+    if kinds == {"scalar"}:
+        terms = [-v.scalar if op == "-" else v.scalar for v, op in values]  # type: ignore[operator]
+        result = Value.of_scalar(sympy.Add(*terms), cost)
+        _check_cost(result, column)
+        return result
+    total = Vector(0)
+    for value, op in values:
+        vector = value.as_vector()
+        if vector is None:
+            raise ExpressionError("cannot add a scalar and a vector", column)
+        total = total - vector if op == "-" else total + vector
+    result = Value.of_vector(total, cost)
+    _check_cost(result, column)
+    return result
+
+
+def _times(left: Value, right: Value, column: int) -> Value:
+    """left * right (a scalar times a scalar or a vector)."""
+    if left.kind == "vector" and right.kind == "vector":
+        raise ExpressionError("cannot multiply two vectors: use dot(a, b) or cross(a, b)", column)
+    cost = left.cost.times(right.cost)
+    if left.kind == "vector":
+        assert left.vector is not None and right.scalar is not None
+        return Value.of_vector(left.vector * right.scalar, cost)
+    if right.kind == "vector":
+        assert right.vector is not None and left.scalar is not None
+        return Value.of_vector(right.vector * left.scalar, cost)
+    assert left.scalar is not None and right.scalar is not None
+    return Value.of_scalar(left.scalar * right.scalar, cost)
+
+
+def _divided(left: Value, right: Value, right_column: int) -> Value:
+    """left / right (by a nonzero scalar)."""
+    if right.kind == "vector":
+        raise ExpressionError("cannot divide by a vector", right_column)
+    assert right.scalar is not None
+    if right.scalar == 0:
+        raise ExpressionError("division by zero", right_column)
+    cost = left.cost.times(right.cost)
+    if left.kind == "vector":
+        assert left.vector is not None
+        return Value.of_vector(left.vector / right.scalar, cost)
+    assert left.scalar is not None
+    return Value.of_scalar(left.scalar / right.scalar, cost)
 
 
 def parse_scalar(text: str, namespace: Namespace) -> sympy.Expr:
@@ -292,14 +518,7 @@ class _Builder:
                 where = ast.Constant(0, col_offset=node.value.end_col_offset or 0)
             raise self._error(where, f"{_describe(node)} is not allowed in an expression")
         value = method(node)
-        cost = value.cost
-        if cost.terms > MAX_EXPANDED_TERMS or cost.degree > MAX_DEGREE:
-            size = f"about {cost.terms:.3g} terms" if cost.terms < _SATURATED else "too many terms"
-            raise self._error(
-                node,
-                f"this could expand to {size} of degree up to {cost.degree:.3g} (the limits are "
-                f"{MAX_EXPANDED_TERMS} terms and degree {MAX_DEGREE}): write it in a smaller form",
-            )
+        _check_cost(value, self._at(node))
         return value
 
     def _build_Constant(self, node: ast.AST) -> Value:
@@ -364,49 +583,15 @@ class _Builder:
         right = self.build(node.right)
         op = node.op
         if isinstance(op, ast.Add | ast.Sub):
-            return self._add(node, left, right, negate=isinstance(op, ast.Sub))
+            sign = "-" if isinstance(op, ast.Sub) else "+"
+            return _fold_sum([(left, ""), (right, sign)], self._at(node))
         if isinstance(op, ast.Mult):
-            return self._mul(node, left, right)
+            return _times(left, right, self._at(node))
         if isinstance(op, ast.Div):
-            if right.kind == "vector":
-                raise self._error(node.right, "cannot divide by a vector")
-            assert right.scalar is not None
-            if right.scalar == 0:
-                raise self._error(node.right, "division by zero")
-            cost = left.cost.times(right.cost)
-            if left.kind == "vector":
-                assert left.vector is not None
-                return Value.of_vector(left.vector / right.scalar, cost)
-            assert left.scalar is not None
-            return Value.of_scalar(left.scalar / right.scalar, cost)
+            return _divided(left, right, self._at(node.right))
         if isinstance(op, ast.Pow):
             return self._pow(node, left, right)
         raise self._error(node, f"operator {_describe(op)} is not allowed (use + - * / **)")
-
-    def _add(self, node: ast.BinOp, left: Value, right: Value, *, negate: bool) -> Value:
-        cost = left.cost.plus(right.cost)
-        if left.kind == right.kind == "scalar":
-            assert left.scalar is not None and right.scalar is not None
-            return Value.of_scalar(
-                left.scalar - right.scalar if negate else left.scalar + right.scalar, cost
-            )
-        lv, rv = left.as_vector(), right.as_vector()
-        if lv is None or rv is None:
-            raise self._error(node, "cannot add a scalar and a vector")
-        return Value.of_vector(lv - rv if negate else lv + rv, cost)
-
-    def _mul(self, node: ast.BinOp, left: Value, right: Value) -> Value:
-        if left.kind == "vector" and right.kind == "vector":
-            raise self._error(node, "cannot multiply two vectors: use dot(a, b) or cross(a, b)")
-        cost = left.cost.times(right.cost)
-        if left.kind == "vector":
-            assert left.vector is not None and right.scalar is not None
-            return Value.of_vector(left.vector * right.scalar, cost)
-        if right.kind == "vector":
-            assert right.vector is not None and left.scalar is not None
-            return Value.of_vector(right.vector * left.scalar, cost)
-        assert left.scalar is not None and right.scalar is not None
-        return Value.of_scalar(left.scalar * right.scalar, cost)
 
     def _pow(self, node: ast.BinOp, left: Value, right: Value) -> Value:
         if left.kind == "vector" or right.kind == "vector":
@@ -444,10 +629,14 @@ class _Builder:
                 raise self._error(arg, "starred arguments are not allowed")
         if name == "diff":
             return self._diff(node)
-        if name == OMEGA and name not in self.ns.scalars and self.ns.angular_velocities is not None:
-            return self._omega(node, self.ns.angular_velocities)
+        if name == OMEGA:
+            return self._omega(node)
+        if name == VELOCITY:
+            return self._velocity(node)
         if name not in FUNCTION_NAMES:
-            raise self._error(node.func, f"unknown function '{name}'" + self._hint(name))
+            close = difflib.get_close_matches(name, self.ns.known_functions(), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise self._error(node.func, f"unknown function '{name}'" + hint)
         args = [self.build(a) for a in node.args]
         if name in ("cross", "dot"):
             if len(args) != 2:
@@ -474,23 +663,56 @@ class _Builder:
         constant = all(a.cost.degree == 0 for a in args)
         return Value.of_scalar(function(*[a.scalar for a in args]), NUMBER if constant else ATOM)
 
-    def _omega(self, node: ast.Call, velocities: Mapping[str, Vector]) -> Value:
-        """omega(FRAME), the angular velocity of a frame relative to the referential."""
-        if len(node.args) != 1:
-            raise self._error(node, "omega() takes 1 argument: omega(FRAME)")
-        (arg,) = node.args
+    def _name_argument(self, arg: ast.expr, usage: str) -> str:
+        """The frame or point a kinematic function names (a name, or a number such as 1)."""
         if isinstance(arg, ast.Name):
-            frame = arg.id
-        elif isinstance(arg, ast.Constant) and isinstance(arg.value, int):
-            frame = str(arg.value)
-        else:
-            raise self._error(arg, "omega() takes a frame name: omega(FRAME)")
-        if frame not in velocities:
-            raise self._error(arg, f"unknown frame '{frame}'" + suggest(frame, list(velocities)))
+            return arg.id.removesuffix(RATE_SUFFIX) if arg.id.endswith(RATE_SUFFIX) else arg.id
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, int):
+            return str(arg.value)
+        raise self._error(arg, f"write it as {usage}")
+
+    def _omega(self, node: ast.Call) -> Value:
+        """omega(F): the angular velocity of frame F relative to the referential; omega(F, A):
+        relative to frame A (omega_F/E - omega_A/E)."""
+        velocities = self.ns.angular_velocities
+        usage = "omega(FRAME) or omega(FRAME, RELATIVE_TO_FRAME)"
+        if velocities is None:
+            raise self._error(node.func, "omega() cannot be used before the frames are built")
+        if len(node.args) not in (1, 2):
+            raise self._error(node, f"omega() takes 1 or 2 frames: {usage}")
+        total = Vector(0)
+        for index, arg in enumerate(node.args):
+            frame = self._name_argument(arg, usage)
+            if frame not in velocities:
+                raise self._error(
+                    arg, f"unknown frame '{frame}'" + suggest(frame, list(velocities))
+                )
+            try:
+                omega = velocities[frame]
+            except ValueError:
+                raise self._error(arg, UNRELATED) from None
+            total = total + omega if index == 0 else total - omega
+        return Value.of_vector(total, ATOM)
+
+    def _velocity(self, node: ast.Call) -> Value:
+        """v(P): the velocity of point P relative to the referential, by DESIGN §2's rule (by
+        transport for a point attached to a body), as the screws use it."""
+        velocities = self.ns.point_velocities
+        if velocities is None:
+            raise self._error(
+                node.func, "v() can be used in actions and constraints, once points are located"
+            )
+        if len(node.args) != 1:
+            raise self._error(node, "v() takes 1 point: v(POINT), its velocity in the referential")
+        point = self._name_argument(node.args[0], "v(POINT)")
+        if point not in velocities:
+            raise self._error(
+                node.args[0], f"unknown point '{point}'" + suggest(point, list(velocities))
+            )
         try:
-            return Value.of_vector(velocities[frame], ATOM)
-        except ValueError:
-            raise self._error(arg, UNRELATED) from None
+            return Value.of_vector(velocities[point], ATOM)
+        except ValueError as exc:
+            raise self._error(node.args[0], f"v({point}) is not defined: {exc}") from None
 
     def _diff(self, node: ast.Call) -> Value:
         if len(node.args) != 2:

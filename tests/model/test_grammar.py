@@ -227,3 +227,73 @@ def test_a_function_of_time_has_a_rate_and_a_parameter_has_none() -> None:
     with pytest.raises(ExpressionError) as info:
         parse_scalar("k'", ns)
     assert "not a coordinate or a function of time" in info.value.message
+
+
+# -- width: sums and products are folded in a loop, not by recursion ---------------------------
+
+
+def test_a_thousand_term_sum_is_parsed_whole(ns: Namespace) -> None:
+    """An expanded answer of 1 000 terms (far under the node and character limits)."""
+    terms = [f"{k}*h*x" if k % 2 else f"{k}*theta" for k in range(1, 1001)]
+    expr = parse_scalar(" + ".join(terms), ns)
+    h = ns.scalars["h"]
+    odd = sum(range(1, 1001, 2))
+    even = sum(range(2, 1001, 2))
+    assert sympy.expand(expr - (odd * h * X + even * THETA)) == 0
+
+
+def test_a_thousand_term_vector_sum_and_a_parenthesised_sum(ns: Namespace) -> None:
+    vector = parse_vector(" - ".join(["x0"] + ["h*y0"] * 999), ns)
+    h = ns.scalars["h"]
+    assert vector == F0.x - 999 * h * F0.y
+    inner = " + ".join(["x"] * 1200)
+    assert parse_scalar(f"h*({inner}) - 2*(x - x)", ns) == 1200 * h * X
+
+
+def test_a_long_product_and_mixed_signs_keep_python_precedence(ns: Namespace) -> None:
+    h = ns.scalars["h"]
+    assert parse_scalar("*".join(["h"] * 100), ns) == h**100
+    assert parse_scalar("-h**2 + 2*-h - h/2*4 - -h", ns) == -(h**2) - 2 * h - 2 * h + h
+    assert parse_scalar("h/2/h", ns) == sympy.Rational(1, 2)
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "column"),
+    [
+        ("x0*y0 + 1", "cannot multiply two vectors", 0),
+        ("h + x0 + h", "cannot add a scalar and a vector", 0),
+        ("h + h/x0", "cannot divide by a vector", 6),
+        ("h + x/0", "division by zero", 6),
+        ("h + 2h", "syntax error", 4),
+    ],
+)
+def test_errors_in_wide_expressions_keep_their_columns(
+    ns: Namespace, text: str, message: str, column: int
+) -> None:
+    with pytest.raises(ExpressionError) as info:
+        parse(text, ns)
+    assert message in info.value.message
+    assert info.value.offset == column
+
+
+def test_a_deep_chain_of_signs_is_a_located_error_not_a_crash(ns: Namespace) -> None:
+    with pytest.raises(ExpressionError) as info:
+        parse("-" * 3000 + "h", ns)
+    assert "too" in info.value.message
+
+
+# -- omega() and v() -------------------------------------------------------------------------
+
+
+def test_omega_and_v_are_functions_even_when_a_symbol_has_their_name(ns: Namespace) -> None:
+    omega, v = sympy.Symbol("omega", real=True), sympy.Symbol("v", real=True)
+    ns.scalars.update({"omega": omega, "v": v})
+    ns.angular_velocities = {"F0": THETA.diff(T) * F0.z}
+    ns.point_velocities = {"P": X.diff(T) * F0.x}
+    assert parse_scalar("omega*v", ns) == omega * v
+    assert parse_scalar("dot(omega(F0), z0) + dot(v(P), x0)", ns) == THETA.diff(T) + X.diff(T)
+    assert parse_vector("omega(F0, F0)", ns) == Vector(0)
+    with pytest.raises(ExpressionError, match="unknown point 'Q'"):
+        parse("v(Q)", ns)
+    with pytest.raises(ExpressionError, match="v\\(\\) takes 1 point"):
+        parse("v(P, F0)", ns)
