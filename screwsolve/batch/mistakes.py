@@ -30,8 +30,8 @@ from screwsolve.mechanics.analysis import ActionTerms, Analysis, comoments
 from screwsolve.mechanics.constraints import rate_equations, solve_rates
 from screwsolve.mechanics.kinematics import Kinematics
 from screwsolve.mechanics.screws import AppliedScrew, Screw
-from screwsolve.mechanics.velocity_rule import velocity_rule
 from screwsolve.model.static import TIME
+from screwsolve.model.velocity_rule import velocity_rule
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import ScrewValue, VectorValue
 from screwsolve.symbolic.equivalence import equivalent
@@ -231,7 +231,8 @@ class Mistakes:
             {
                 s.screw.point
                 for s in screws
-                if velocity_rule(self.system, s.screw.point).kind == "transport"
+                if velocity_rule(self.system.points, self.system.bodies, s.screw.point).kind
+                == "transport"
             }
         )
         result = None

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Literal
 import sympy
 
 from screwsolve.symbolic.equivalence import equivalent
-from screwsolve.symbolic.linear import independent
+from screwsolve.symbolic.linear import independent, solve_square
 from screwsolve.symbolic.simplify import simplest_ratio
 
 if TYPE_CHECKING:
@@ -143,7 +143,9 @@ def solve_rates(
         if free
         else sympy.zeros(len(rows), 1)
     )
-    values = matrix[rows, columns].LUsolve(rhs[rows, :] - known)
+    values = solve_square(matrix[rows, columns], rhs[rows, :] - known)
+    if values is None:
+        return {}
     replace = {rates[c]: values[i] for i, c in enumerate(columns)}
     for row in range(len(equations)):
         if row not in rows:

@@ -17,7 +17,6 @@ from sympy.physics.vector import Vector
 
 from screwsolve.limits import GRAPH_DERIVATIVE_NODES
 from screwsolve.mechanics.screws import Screw
-from screwsolve.mechanics.velocity_rule import velocity_rule
 from screwsolve.model.static import TIME
 from screwsolve.symbolic.bridge import differentiable
 from screwsolve.symbolic.graphs import exceeds, replaced
@@ -37,7 +36,6 @@ class Kinematics:
     def __init__(self, system: System) -> None:
         self.system = system
         self.frames = system.frames
-        self._velocity: dict[str, Vector] = {}
         self._screws: dict[tuple[str, str], Screw] = {}
         self._partials: dict[tuple[str, str], dict[str, Screw]] = {}
 
@@ -51,22 +49,7 @@ class Kinematics:
 
     def velocity(self, point: str) -> Vector:
         """Velocity of a point relative to E, by its rule (fixed, transport or derivative)."""
-        if point in self._velocity:
-            return self._velocity[point]
-        rule = velocity_rule(self.system, point)
-        if rule.kind == "fixed":
-            result = Vector(0)
-        elif rule.kind == "transport":
-            assert rule.body is not None and rule.origin is not None
-            result = (
-                self.kinematic_screw(rule.body)
-                .transported(point, self.relative(rule.origin, point), self.frames.cross)
-                .moment
-            )
-        else:
-            result = self.frames.dt(self.position(point))
-        self._velocity[point] = result
-        return result
+        return self.system.velocities[point]
 
     def angular_velocity(self, body: str) -> Vector:
         """omega of a body relative to E."""

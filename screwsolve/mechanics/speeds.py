@@ -14,7 +14,7 @@ partial screws themselves never change: every constraint is ignored there (DESIG
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import sympy
@@ -107,16 +107,31 @@ class Reduction:
     dependent: tuple[str, ...]
     coefficients: dict[str, dict[str, sympy.Expr]]  # A, static
     warnings: tuple[str, ...]
+    # each static rate on the constraints, in the independent speeds' definitions: applied to a
+    # value, it puts every dependent speed at its constrained value (velocity-dependent forces)
+    projection: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
 
     def reduced(self, forces: dict[str, sympy.Expr]) -> dict[str, sympy.Expr]:
-        """F~_r = F_r + sum_k F_k A_kr for every independent speed."""
+        """F~_r = F_r + sum_k F_k A_kr for every independent speed, on the constraints: a
+        force that depends on the rates (friction, drag) is taken where the dependent speeds
+        have their constrained values, so F~_r depends on the independent speeds only."""
         return {
             r: simplest_ratio(
-                forces[r]
-                + sympy.Add(*(forces[k] * self.coefficients[k].get(r, 0) for k in self.dependent))
+                self.on_constraints(
+                    forces[r]
+                    + sympy.Add(
+                        *(forces[k] * self.coefficients[k].get(r, 0) for k in self.dependent)
+                    )
+                )
             )
             for r in self.independent
         }
+
+    def on_constraints(self, value: sympy.Expr) -> sympy.Expr:
+        """A static value with every dependent speed at its constrained value."""
+        if not self.projection or not value.has(*self.projection):
+            return value
+        return value.xreplace(self.projection)
 
 
 def reduction(system: System, speeds: SpeedMap) -> Reduction | None:
@@ -149,4 +164,33 @@ def reduction(system: System, speeds: SpeedMap) -> Reduction | None:
         coefficients[by_symbol[u]] = {
             name: simplest_ratio(d) for name, d in derivatives.items() if d != 0
         }
-    return Reduction(independent, dependent, coefficients, tuple(warnings))
+    projection = _projection(system, speeds, solved)
+    return Reduction(independent, dependent, coefficients, tuple(warnings), projection)
+
+
+def _projection(
+    system: System, speeds: SpeedMap, solved: dict[sympy.Expr, sympy.Expr]
+) -> dict[sympy.Symbol, sympy.Expr]:
+    """q' = W u + X with each independent u_r by its definition in the rates and each dependent
+    one by its solved value in those: every rate on the constraints (only rates that change)."""
+    symbols = system.namespace.symbols
+    rates = [symbols.rate[q] for q in speeds.coordinates]
+    if speeds.declared:
+        definitions = {
+            u: symbols.static(system.speeds[name])
+            for name, u in zip(speeds.names, speeds.u, strict=True)
+        }
+    else:
+        definitions = dict(zip(speeds.u, rates, strict=True))
+    independent = {u: d for u, d in definitions.items() if u not in solved}
+    values = [
+        simplest_ratio(solved[u].xreplace(independent)) if u in solved else independent[u]
+        for u in speeds.u
+    ]
+    on_constraints = speeds.W * sympy.Matrix(values) + speeds.X
+    result = {}
+    for rate, value in zip(rates, on_constraints, strict=True):
+        value = simplest_ratio(sympy.expand(value)) if speeds.declared else value
+        if value != rate:
+            result[rate] = value
+    return result

@@ -19,8 +19,9 @@ from screwsolve.model.collector import Collector
 from screwsolve.model.frames import FrameTree
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_vector, suggest
 from screwsolve.model.ordering import parents_first
-from screwsolve.model.parts import BodySpec, ConstraintSpec, JointSpec, PointSpec
+from screwsolve.model.parts import BodySpec, ConstraintSpec, DomainSpec, JointSpec, PointSpec
 from screwsolve.model.speeds import build_speeds, dependent_speeds
+from screwsolve.model.velocity_rule import PointVelocities
 
 if TYPE_CHECKING:
     from screwsolve.files.schema import Problem
@@ -51,11 +52,13 @@ class System:
     bodies: dict[str, BodySpec]
     actions: list[Action]
     constraints: list[ConstraintSpec]
+    velocities: PointVelocities  # v(P) by DESIGN §2's rule, shared with the kinematics
     joints: list[JointSpec] = field(default_factory=list)
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
     speeds: dict[str, sympy.Expr] = field(default_factory=dict)  # u_r in the rates, if declared
     dependent_speeds: tuple[str, ...] = ()
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
+    domains: list[DomainSpec] = field(default_factory=list)
 
     @property
     def referential(self) -> ReferenceFrame:
@@ -109,11 +112,14 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     dependent = dependent_speeds(problem, speeds or coordinates, out)
     points = _build_points(problem, namespace, frames, out)
     bodies = _build_bodies(problem, namespace, frames, points, out)
+    velocities = PointVelocities(points, bodies, frames)
+    namespace.point_velocities = velocities
     from screwsolve.model.action_entries import build_actions, build_joints
 
     actions = build_actions(problem, namespace, frames, points, bodies, out)
     joints = build_joints(problem, namespace, frames, points, bodies, out)
     constraints = _build_constraints(problem, namespace, out)
+    domains = _build_domains(problem, namespace, out)
     out.raise_if_any()
     return System(
         problem=problem,
@@ -133,6 +139,8 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         constraints=constraints,
         joints=joints,
         parameter_assumptions={k: v or "real" for k, v in problem.parameters.items()},
+        velocities=velocities,
+        domains=domains,
     )
 
 
@@ -319,4 +327,27 @@ def _build_constraints(problem: Problem, ns: Namespace, out: Collector) -> list[
             rhs = out.expression(path, shifted, parse_scalar, ns)
         if lhs is not None and rhs is not None:
             result.append(ConstraintSpec(text, lhs - rhs, path))
+    return result
+
+
+_RELATIONS = ((">=", False), ("<=", False), (">", True), ("<", True))
+
+
+def _build_domains(problem: Problem, ns: Namespace, out: Collector) -> list[DomainSpec]:
+    """Each `lhs > rhs` (or >=, <, <=) of `domains:` as expr > 0 (or >= 0), static."""
+    result = []
+    for index, text in enumerate(problem.domains):
+        path: Path = ("domains", index)
+        found = next(((op, strict) for op, strict in _RELATIONS if op in text), None)
+        if found is None or text.count(found[0]) != 1 or "=" in text.replace(found[0], ""):
+            out.error(path, "a domain is one inequality: lhs > rhs (or >=, <, <=)")
+            continue
+        op, strict = found
+        left, right = text.split(op)
+        lhs = out.expression(path, left, parse_scalar, ns)
+        rhs = out.expression(path, " " * (len(left) + len(op)) + right, parse_scalar, ns)
+        if lhs is None or rhs is None:
+            continue
+        expr = ns.static(lhs - rhs if op.startswith(">") else rhs - lhs)
+        result.append(DomainSpec(text, expr, strict))
     return result

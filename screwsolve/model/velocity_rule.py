@@ -6,16 +6,21 @@
 - A geometric point (attached to no body), and a body's origin itself, has the time derivative of
   its position in E.
 
-Both routes, the sympy kinematics and the symengine Jacobian core, follow this rule.
+Every route follows this rule: the sympy kinematics, the symengine Jacobian core, and `v(P)` in a
+file's expressions (`PointVelocities`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from sympy.physics.vector import Vector
+
 if TYPE_CHECKING:
-    from screwsolve.model.system import System
+    from screwsolve.model.frames import FrameTree
+    from screwsolve.model.parts import BodySpec, PointSpec
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,13 +32,66 @@ class VelocityRule:
     origin: str | None = None
 
 
-def velocity_rule(system: System, point: str) -> VelocityRule:
+def velocity_rule(
+    points: Mapping[str, PointSpec], bodies: Mapping[str, BodySpec], point: str
+) -> VelocityRule:
     """The rule that gives the velocity of `point` relative to the referential."""
-    spec = system.points[point]
+    spec = points[point]
     if spec.rule == "fixed":
         return VelocityRule("fixed")
-    if spec.rule == "attached" and spec.body is not None:
-        origin = system.bodies[spec.body].origin
-        if origin != point:
+    if spec.rule == "attached" and spec.body is not None and spec.body in bodies:
+        origin = bodies[spec.body].origin
+        if origin != point and origin in points:
             return VelocityRule("transport", spec.body, origin)
     return VelocityRule("derivative")
+
+
+class PointVelocities(Mapping[str, Vector]):
+    """v_P/E of every located point by the rule above, each computed when first read:
+    v_P = v_A + omega_B/E x r_AP for a point of body B with origin A, d/dt r_OP otherwise."""
+
+    def __init__(
+        self, points: Mapping[str, PointSpec], bodies: Mapping[str, BodySpec], frames: FrameTree
+    ) -> None:
+        self.points = points
+        self.bodies = bodies
+        self.frames = frames
+        self._memo: dict[str, Vector] = {}
+        self._open: set[str] = set()
+
+    def __contains__(self, point: object) -> bool:
+        return point in self.points
+
+    def __getitem__(self, point: str) -> Vector:
+        if point in self._memo:
+            return self._memo[point]
+        if point in self._open:
+            raise ValueError(f"the velocity of '{point}' depends on itself (body origins)")
+        self._open.add(point)
+        try:
+            result = self._velocity(point)
+        finally:
+            self._open.discard(point)
+        self._memo[point] = result
+        return result
+
+    def _velocity(self, point: str) -> Vector:
+        rule = velocity_rule(self.points, self.bodies, point)
+        if rule.kind == "fixed":
+            result = Vector(0)
+        elif rule.kind == "transport":
+            assert rule.body is not None and rule.origin is not None
+            omega = self.frames.angular_velocity(self.bodies[rule.body].frame)
+            arm = self.points[point].position - self.points[rule.origin].position
+            result = self[rule.origin]
+            if arm != Vector(0):
+                result = result + self.frames.cross(omega, arm)
+        else:
+            result = self.frames.dt(self.points[point].position)
+        return result
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.points)
+
+    def __len__(self) -> int:
+        return len(self.points)

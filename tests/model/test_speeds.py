@@ -4,6 +4,7 @@ dependent speeds named once among them; omega(FRAME) in their definitions."""
 from __future__ import annotations
 
 import pytest
+import sympy
 
 from screwsolve.errors import InputError
 
@@ -34,7 +35,7 @@ def _messages(text: str) -> list[str]:
         ("{u1: \"a' + b'\", u2: \"2*a' + 2*b'\"}", "do not determine every rate"),
         ('{u1: "a\'", l: "b\'"}', "'l' is declared twice"),
         ('{u1: "a\'", u2: "dot(omega(9), x0)"}', "unknown frame '9'"),
-        ('{u1: "a\'", u2: "dot(omega(1, 2), x0)"}', "omega() takes 1 argument"),
+        ('{u1: "a\'", u2: "dot(omega(1, 0, 1), x0)"}', "omega() takes 1 or 2 frames"),
     ],
 )
 def test_bad_speeds_are_refused_at_their_place(speeds: str, message: str) -> None:
@@ -49,15 +50,16 @@ def test_omega_reads_the_angular_velocity_of_a_frame() -> None:
     assert [str(v) for v in speeds.rates().values()] == ["u2", "u1"]
 
 
-def test_a_symbol_named_omega_keeps_its_meaning() -> None:
-    """A file that declares omega uses it as that symbol: omega(...) is then not the function."""
+def test_a_parameter_named_omega_and_the_function_live_apart() -> None:
+    """A source's parameter omega is that symbol when bare, and omega(FRAME) is still the
+    angular velocity: omega(2) = a' z0 + b' x1, so dot(omega(2), x1) = b'."""
     text = HEAD.replace("{l: positive}", "{l: positive, omega: positive}")
-    messages = _messages(text + 'speeds: {u1: "omega*a\'", u2: "b\' + omega(1)"}\n')
-    assert any(
-        "only plain function names" in m or "unknown function 'omega'" in m for m in messages
-    ), messages
-    analysis = solve_text(text + 'speeds: {u1: "omega*a\'", u2: "b\'"}\n')
-    assert analysis.speeds.declared
+    analysis = solve_text(text + 'speeds: {u1: "omega*a\'", u2: "dot(omega(2), x1)"}\n')
+    rates = analysis.speeds.rates()
+    omega = analysis.system.parameters["omega"]
+    u1, u2 = sympy.symbols("u1 u2", real=True)
+    assert sympy.simplify(rates["a"] - u1 / omega) == 0
+    assert sympy.simplify(rates["b"] - u2) == 0
 
 
 @pytest.mark.parametrize(

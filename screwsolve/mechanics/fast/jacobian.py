@@ -24,9 +24,9 @@ from symengine.lib.symengine_wrapper import Zero
 from sympy.physics.vector import Vector
 
 from screwsolve.limits import EXPAND_SHARE_OPERATIONS, PRODUCT_TREE_NODES, ROTATION_SPREAD
-from screwsolve.mechanics.velocity_rule import velocity_rule
 from screwsolve.model.frames import UnitKey
 from screwsolve.model.static import TIME
+from screwsolve.model.velocity_rule import velocity_rule
 from screwsolve.symbolic.bridge import (
     UnsupportedError,
     differentiable,
@@ -357,7 +357,7 @@ class JacobianCore:
         """Partial velocities of a point by its rule (fixed, transport, or derivative)."""
         if point in self._velocity:
             return self._velocity[point]
-        rule = velocity_rule(self.system, point)
+        rule = velocity_rule(self.system.points, self.system.bodies, point)
         if rule.kind == "fixed":
             result: dict[str, Vec] = {}
         elif rule.kind == "transport":
