@@ -30,6 +30,7 @@ from screwsolve.solution.result import ScrewValue, VectorValue
 from screwsolve.symbolic.equivalence import (
     MAX_SERIES_ORDER,
     TOLERANCE,
+    Domain,
     agrees_to_order,
     equivalent,
 )
@@ -384,7 +385,12 @@ def _generalized_force(
     if rest[-1] not in forces:
         independent = ", ".join(forces)
         return Unknown(f"'{rest[-1]}' is a dependent speed; F~ is given for {independent}")
-    return Truth("scalar", presenter.scalar(forces[rest[-1]]))
+    value = presenter.scalar(forces[rest[-1]])
+    if head == "generalized_active_forces" or analysis.reduction is None:
+        return Truth("scalar", value)
+    # F~_r is a value on the constraints: a claim is compared there too, whichever speeds it
+    # is written in (the dependent ones at their constrained values)
+    return Truth("scalar", value, analysis.reduction.projection)
 
 
 def _whose(rest: tuple[str, ...]) -> str:
@@ -414,6 +420,10 @@ class Comparer:
         self.namespace = system.namespace
         self.seed = seed
         self.tolerance = tolerance
+        self.domain = Domain(
+            tuple(d.expr for d in system.domains if d.strict),
+            tuple(d.expr for d in system.domains if not d.strict),
+        )
         self._components: dict[VectorValue, list[sympy.Expr]] = {}
 
     def scalar(self, text: str) -> sympy.Expr:
@@ -435,7 +445,7 @@ class Comparer:
         return total
 
     def equal(self, a: sympy.Expr, b: sympy.Expr) -> tuple[bool | None, str]:
-        verdict = equivalent(a, b, self.seed, self.tolerance)
+        verdict = equivalent(a, b, self.seed, self.tolerance, self.domain)
         return verdict.equal, verdict.detail
 
     def compare(self, claim: Claim, truth: Truth) -> list[PartVerdict]:
@@ -476,6 +486,8 @@ class Comparer:
             equal, detail = self._up_to_constant(claimed, truth.value)
         else:
             equal, detail = self.equal(claimed, truth.value)
+        if truth.rates and detail:
+            detail = f"on the constraints, {detail}"
         status: Status = "ok" if equal else "fail"
         return PartVerdict(None, status, truth.value, detail, undecided=equal is None)
 

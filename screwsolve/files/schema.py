@@ -338,6 +338,12 @@ class Problem(_Model):
         default_factory=list,
         description="Holonomic or kinematic equations `lhs = rhs`; never used for partial screws.",
     )
+    domains: list[ExprText] = Field(
+        default_factory=list,
+        description="Where the source's answers hold: inequalities such as `L + q > 0` or "
+        "`sin(theta) >= 0` between scalars. `check` and `grade` compare values only at points "
+        "that satisfy every one.",
+    )
     expected: Expected | None = Field(default=None, description="Claims to check.")
     grading: Grading | None = Field(
         default=None, description="Makes this file an answer key for `screwsolve grade`."

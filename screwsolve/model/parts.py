@@ -36,6 +36,15 @@ class BodySpec:
 
 
 @dataclass(frozen=True)
+class DomainSpec:
+    """One inequality of `domains:` as `expr > 0` (or `expr >= 0` when not strict)."""
+
+    text: str
+    expr: sympy.Expr
+    strict: bool
+
+
+@dataclass(frozen=True)
 class ConstraintSpec:
     """One constraint equation as `expr = 0`, with its text and where it sits."""
 

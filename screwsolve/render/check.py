@@ -31,17 +31,32 @@ STYLE = {"ok": "green", "fail": "red", "error": "red"}
 HUMAN_FORMATS = ("concise", "table")
 
 
+MESSAGE_CHARS = 280  # a failure's line stays readable in a log; --format json has it all
+VALUE_CHARS = 90
+
+
+def clipped(text: str, limit: int = VALUE_CHARS) -> str:
+    """`text`, or its beginning and end around ' ... ' when longer than `limit`."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 5) // 2
+    return f"{text[:half]} ... {text[-half:]}"
+
+
 def claim_message(claim: ClaimResult) -> str:
-    """What went wrong with a claim, in words."""
+    """What went wrong with a claim, in words: both values (each cut to a readable length) and
+    where they differ, or why the claim is undefined or undecided."""
     if claim.status == "error":
-        return claim.detail
+        return clipped(claim.detail, MESSAGE_CHARS)
     if claim.undecided:
-        return f"undecided: {claim.detail}"
+        return clipped(f"undecided: {claim.detail}", MESSAGE_CHARS)
     if claim.status == "fail" and claim.got is None:
-        return claim.detail
-    message = f"expected {claim.expected}, got {text_of(claim.got)}"
-    if claim.detail.startswith(QUALIFIED):
-        message += f" ({claim.detail.removeprefix(QUALIFIED)})"
+        return clipped(claim.detail, MESSAGE_CHARS)
+    message = f"expected {clipped(claim.expected)}, got {clipped(text_of(claim.got))}"
+    detail = claim.detail.removeprefix(QUALIFIED)
+    if detail:
+        room = max(MESSAGE_CHARS - len(message) - 3, 40)
+        message += f" ({clipped(detail, room)})"
     return message
 
 

@@ -165,23 +165,81 @@ def _evaluate_engine(expr: se.Basic, point: Point) -> complex | None:
 Pair = Callable[[Point], tuple[complex | None, complex | None]]
 
 
+@dataclass(frozen=True, slots=True)
+class Domain:
+    """Where values are compared: every `positive` expression > 0 and every `nonnegative` one
+    >= 0 (a source's "valid for L + q > 0"); static sympy expressions."""
+
+    positive: tuple[sympy.Expr, ...] = ()
+    nonnegative: tuple[sympy.Expr, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.positive or self.nonnegative)
+
+    @property
+    def symbols(self) -> set[sympy.Symbol]:
+        return set().union(*(e.free_symbols for e in (*self.positive, *self.nonnegative)))
+
+    def admits(self, point: Point) -> bool:
+        """True when the point satisfies every inequality (and each can be evaluated there)."""
+        for strict, exprs in ((True, self.positive), (False, self.nonnegative)):
+            for expr in exprs:
+                value = _evaluate(expr, point)
+                if value is None or abs(value.imag) > 1e-20:
+                    return False
+                if value.real < 0 or (strict and value.real == 0):
+                    return False
+        return True
+
+    def describe(self) -> str:
+        parts = [f"{e} > 0" for e in self.positive] + [f"{e} >= 0" for e in self.nonnegative]
+        return ", ".join(parts)
+
+
+EVERYWHERE = Domain()
+DOMAIN_DRAWS = 10  # candidate points per probe needed when a domain rejects some
+
+
 def _probe(
-    symbols: list[sympy.Symbol], pair: Pair, seed: int, tolerance: float, probes: int = PROBES
-) -> tuple[Verdict | None, int]:
-    """Both sides at random admissible points: a verdict as soon as one differs or `probes`
-    points agree; else None and how many points could be evaluated."""
+    symbols: list[sympy.Symbol],
+    pair: Pair,
+    seed: int,
+    tolerance: float,
+    probes: int = PROBES,
+    domain: Domain = EVERYWHERE,
+) -> tuple[Verdict | None, int, str]:
+    """Both sides at random admissible points (inside the domain): a verdict as soon as one
+    differs or `probes` points agree; else None and how many points could be evaluated. Last,
+    the first point where only one side could be evaluated, in words ('' if none)."""
     valid = 0
-    for point in _points(tuple(symbols), seed, probes * 3):
+    one_side = ""
+    if domain:
+        symbols = sorted(set(symbols) | domain.symbols, key=str)
+    draws = probes * (DOMAIN_DRAWS if domain else 3)
+    for point in _points(tuple(symbols), seed, draws):
+        if domain and not domain.admits(point):
+            continue
         va, vb = pair(point)
         if va is None or vb is None:
+            if (va is not None or vb is not None) and not one_side:
+                side = "the first side" if va is None else "the second side"
+                one_side = f"{side} is undefined at {point.describe()}"
             continue
         valid += 1
         if abs(va - vb) > tolerance * max(1.0, abs(va), abs(vb)):
             where = point.describe()
-            return Verdict(False, f"differs at {where}: {va:.6g} vs {vb:.6g}"), valid
+            verdict = Verdict(False, f"differs at {where}: {_number(va)} vs {_number(vb)}")
+            return verdict, valid, one_side
         if valid >= probes:
-            return Verdict(True), valid
-    return None, valid
+            return Verdict(True), valid, one_side
+    return None, valid, one_side
+
+
+def _number(value: complex) -> str:
+    """A probe's value: a real number when its imaginary part is rounding."""
+    if abs(value.imag) <= 1e-15 * max(1.0, abs(value.real)):
+        return f"{value.real:.6g}"
+    return f"{value.real:.6g}{value.imag:+.6g}i"
 
 
 def vanishes(
@@ -192,7 +250,7 @@ def vanishes(
     if expr == 0:
         return True
     names = sorted({str(s) for s in expr.free_symbols})
-    verdict, valid = _probe(
+    verdict, valid, _ = _probe(
         [symbols.get(n, sympy.Symbol(n, real=True)) for n in names],
         lambda values: (_evaluate_engine(expr, values), 0j),
         seed,
@@ -233,10 +291,15 @@ def _both_sympy(a: Any, b: Any) -> tuple[sympy.Expr, sympy.Expr]:
 
 
 def equivalent(
-    a: sympy.Expr, b: sympy.Expr, seed: int = DEFAULT_SEED, tolerance: float = TOLERANCE
+    a: sympy.Expr,
+    b: sympy.Expr,
+    seed: int = DEFAULT_SEED,
+    tolerance: float = TOLERANCE,
+    domain: Domain = EVERYWHERE,
 ) -> Verdict:
-    """Decide a == b for static (plain-symbol) sympy expressions, to a relative tolerance.
-    A symengine value (a large presented result) is compared by name with the other side."""
+    """Decide a == b for static (plain-symbol) sympy expressions, to a relative tolerance, at
+    points of the domain. A symengine value (a large presented result) is compared by name
+    with the other side."""
     if isinstance(a, se.Basic) or isinstance(b, se.Basic):
         a, b = _both_sympy(a, b)
     difference = a - b
@@ -244,18 +307,20 @@ def equivalent(
         return Verdict(True)
     symbols = sorted(difference.free_symbols | a.free_symbols | b.free_symbols, key=str)
     probes = DISCONTINUOUS_PROBES if difference.has(*_DISCONTINUOUS) else PROBES
-    verdict, valid = _probe(
-        symbols,
-        lambda values: (_evaluate(a, values), _evaluate(b, values)),
-        seed,
-        tolerance,
-        probes,
-    )
+
+    def pair(values: Point) -> tuple[complex | None, complex | None]:
+        return _evaluate(a, values), _evaluate(b, values)
+
+    verdict, valid, one_side = _probe(symbols, pair, seed, tolerance, probes, domain)
     if verdict is not None:
         return verdict
     if valid >= MIN_VALID:
         return Verdict(True)
-    return Verdict(None, f"could not be evaluated: only {valid} probe points gave a number")
+    where = f" in the domain {domain.describe()}" if domain else ""
+    because = f"; {one_side}" if one_side else ""
+    return Verdict(
+        None, f"undefined: only {valid} probe points{where} gave a number on both sides{because}"
+    )
 
 
 def sample(
