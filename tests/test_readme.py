@@ -92,3 +92,15 @@ def test_printed_excerpts_are_what_run_prints(index: int) -> None:
     printed = set(done.stdout.splitlines())
     missing = [row for row in excerpt.splitlines() if row.strip() and row not in printed]
     assert not missing, missing
+
+
+def test_the_speeds_block_is_the_sleigh_as_shipped() -> None:
+    """The README's Kane fragment says what problems/chaplygin-sleigh-friction.yaml says."""
+    fragment = next(body for body, _ in blocks("yaml") if body.startswith("speeds:"))
+    shipped = yaml.safe_load((ROOT / "problems" / "chaplygin-sleigh-friction.yaml").read_text())
+    for key, value in yaml.safe_load(fragment).items():
+        if key == "expected":
+            forces = value["constrained_generalized_active_forces"]
+            assert forces.items() <= shipped[key]["constrained_generalized_active_forces"].items()
+        else:
+            assert shipped[key] == value, key

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from screwsolve.batch.checking import check_file, check_paths
 from screwsolve.batch.discovery import problem_files
 from screwsolve.render.check import claim_message
@@ -190,3 +192,41 @@ def test_generalized_force_claims_name_speeds_and_independent_speeds(tmp_path: P
     )
     claim = _check(tmp_path, wrong)["constrained_generalized_active_forces.u3"]
     assert claim.status == "fail"
+
+
+SPRING_ON_A_ROD = """
+title: a slider on a spring of length L + q, its answers written for L + q > 0
+referential: 0
+parameters: {k: positive, L: positive}
+coordinates: [q]
+frames: {0: {}}
+points: {O: {fixed_in: 0}, P: {from: O, position: (L + q)*x0}}
+bodies: {s: {frame: 0, origin: P}}
+actions:
+  - {name: spring, spring: {between: [O, P], stiffness: k, free_length: L}}
+@DOMAINS@
+expected:
+  power_coefficients: {q: -k*q}
+  potential_energy: k*q**2/2
+"""
+
+
+def test_a_domain_holds_answers_where_the_source_says_they_hold() -> None:
+    """By hand: the spring's length is |L + q|, its tension k(|L + q| - L) along the unit
+    vector sign(L + q) x0, so Q^q = -k (|L + q| - L) sign(L + q): -k q where L + q > 0 only."""
+    without = check_file_text(SPRING_ON_A_ROD.replace("@DOMAINS@", ""))
+    assert {c.path: c.status for c in without.claims}["power_coefficients.q"] == "fail"
+    within = check_file_text(SPRING_ON_A_ROD.replace("@DOMAINS@", "domains: [L + q > 0]"))
+    assert [c.status for c in within.claims] == ["ok", "ok"], [c.detail for c in within.claims]
+    outside = check_file_text(SPRING_ON_A_ROD.replace("@DOMAINS@", "domains: ['L + q <= 0']"))
+    assert {c.path: c.status for c in outside.claims}["power_coefficients.q"] == "fail"
+
+
+@pytest.mark.parametrize(
+    ("domains", "message"),
+    [("[L + q]", "one inequality"), ("[L > q > 0]", "one inequality"), ("[L + r > 0]", "r")],
+)
+def test_a_bad_domain_is_refused_at_its_place(domains: str, message: str) -> None:
+    report = check_file_text(SPRING_ON_A_ROD.replace("@DOMAINS@", f"domains: {domains}"))
+    assert report.diagnostics and message in report.diagnostics[0].message
+    assert report.diagnostics[0].line == 11

@@ -223,3 +223,38 @@ def test_a_series_key_holds_answers_to_its_order_and_a_potential_to_a_constant(
         "slope": ["wrong", "wrong"],
         "loose": ["wrong", "correct"],
     }
+
+
+def test_a_thousand_term_answer_is_graded_and_a_too_long_one_costs_its_item_only(
+    tmp_path: Path,
+) -> None:
+    """An answer expanded to 1 000 terms is read like any other (right, or wrong with feedback);
+    one past the documented 16 000 characters is unreadable, and every other item is kept."""
+    right_x = " + ".join(["F_A/1000"] * 1000) + " - N_Q*sin(theta) + F_Q*cos(theta)"
+    # the key's Q^theta without the step's h N_Q/sin(theta), spread over 1 000 terms
+    wrong_theta = "-m*g*l*cos(theta)" + " + 0*h" * 999
+    too_long = " + ".join(["F_A/3000"] * 3000)
+    submissions = []
+    for name, x_answer, theta_answer in (
+        ("wide", right_x, wrong_theta),
+        ("toolong", too_long, "h*N_Q/sin(theta) - m*g*l*cos(theta)"),
+    ):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(
+            f"student: {name}\nproblem: plate-2026\nanswers:\n"
+            f"  power_coefficients:\n    x: {x_answer}\n    theta: {theta_answer}\n"
+            "  noncontributing: []\n",
+            encoding="utf-8",
+        )
+        submissions.append(str(path))
+    report = grade(KEY, submissions, jobs=1, timeout=60)
+    verdicts = {
+        (r.declared, i.item): (i.verdict, i.feedback) for r in report.results for i in r.items
+    }
+    assert verdicts[("wide", "power_coefficients.x")][0] == "correct"
+    assert verdicts[("wide", "power_coefficients.theta")][0] == "wrong"
+    assert "step" in verdicts[("wide", "power_coefficients.theta")][1]
+    assert verdicts[("toolong", "power_coefficients.x")][0] == "unreadable"
+    assert "16000 characters" in verdicts[("toolong", "power_coefficients.x")][1]
+    assert verdicts[("toolong", "power_coefficients.theta")][0] == "correct"
+    assert verdicts[("toolong", "noncontributing")][0] == "correct"

@@ -1,0 +1,85 @@
+"""Kane's F~_r on the constraints: a velocity-dependent force (Coulomb friction, drag) is taken
+where the dependent speeds have their constrained values, so F~_r is a function of the
+independent speeds only; no value of a solved constraint is ever undefined (nan, zoo, oo).
+Expected values are derived by hand in each test, or are laws that hold for every system."""
+
+from __future__ import annotations
+
+import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ..conftest import PROBLEMS, same, solve_text
+
+UNDEFINED = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo)
+
+SLED = """
+title: a sled with a random knife edge, drag and a random second constraint
+referential: N
+parameters: {c: positive, mu: positive, N_P: positive, T: real, a: real}
+coordinates: [x, y, theta]
+frames: {N: {}, A: {from: N, rotate: [z, theta]}}
+points:
+  O: {fixed_in: N}
+  P: {from: O, position: x*xN + y*yN}
+  G: {from: P, position: @gx@*xA + @gy@*yA, body: sled}
+bodies: {sled: {frame: A, origin: P}}
+actions:
+  - {name: edge, on: sled, friction: {at: P, normal: N_P, coefficient: mu}}
+  - {name: air, on: sled, drag: {at: G, coefficient: c}}
+  - {name: turn, on: sled, at: P, moment: T*zA}
+constraints:
+  - dot(v(@point@), @k1@*xA + @k2@*yA) = 0
+"""
+
+
+def test_the_sleigh_skids_on_its_constraint() -> None:
+    """Moore's sleigh with knife-edge friction (problems/chaplygin-sleigh-friction.yaml), by
+    hand: x' = y' cot(theta), so F~_y = -mu N_P sign(y')/|sin(theta)| and nothing in x'."""
+    analysis = solve_text((PROBLEMS / "chaplygin-sleigh-friction.yaml").read_text())
+    forces = analysis.constrained_forces
+    assert forces is not None
+    symbols = analysis.system.namespace.symbols
+    x_rate = symbols.rate["x"]
+    value = analysis.static(forces.total["u_y"])
+    assert x_rate not in value.free_symbols
+    mu, normal = (analysis.system.parameters[n] for n in ("mu", "N_P"))
+    theta, y_rate = symbols.coordinate["theta"], symbols.rate["y"]
+    by_hand = -mu * normal * sympy.sign(y_rate) / sympy.Abs(sympy.sin(theta))
+    assert same(value, by_hand)
+
+
+@settings(max_examples=12, deadline=None)
+@given(
+    gx=st.sampled_from(["0", "a", "2"]),
+    gy=st.sampled_from(["0", "1", "-a"]),
+    point=st.sampled_from(["P", "G"]),
+    k=st.sampled_from([("0", "1"), ("1", "1"), ("cos(theta)", "2"), ("a", "sin(theta)")]),
+)
+def test_constrained_forces_never_hold_a_dependent_speed(
+    gx: str, gy: str, point: str, k: tuple[str, str]
+) -> None:
+    """For any sled, knife edge or not, with friction and drag: F~_r has no dependent rate and
+    every value of the reduction is defined."""
+    fill = {"@gx@": gx, "@gy@": gy, "@point@": point, "@k1@": k[0], "@k2@": k[1]}
+    text = SLED
+    for mark, value in fill.items():
+        text = text.replace(mark, value)
+    analysis = solve_text(text)
+    reduction = analysis.reduction
+    assert reduction is not None
+    forces = analysis.constrained_forces
+    if forces is None:  # the constraint fixes no speed (G at P with k along its velocity's zero)
+        return
+    symbols = analysis.system.namespace.symbols
+    dependent = {symbols.rate[name] for name in reduction.dependent}
+    values = [
+        *forces.total.values(),
+        *(v for row in forces.by_action.values() for v in row.values()),
+    ]
+    for value in values:
+        static = analysis.static(value)
+        assert not (static.free_symbols & dependent), (text, static)
+        assert not static.has(*UNDEFINED)
+    for row in reduction.coefficients.values():
+        assert not any(sympy.sympify(v).has(*UNDEFINED) for v in row.values())
