@@ -66,7 +66,6 @@ UNRELATED = "these frames are not related: a rotation between them is in error (
 # followed by ( is always the function, a bare name the symbol (they live apart).
 OMEGA = "omega"
 VELOCITY = "v"
-KINEMATIC_FUNCTIONS = frozenset({OMEGA, VELOCITY})
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LONG_NUMBER = re.compile(rf"(?<![A-Za-z0-9_.])\d{{{MAX_INT_DIGITS + 1},}}")
 
@@ -370,9 +369,7 @@ class _Parser:
         while last > first and self.text[last - 1].isspace():
             last -= 1
         if first < last and self.text[first] == "(" and self._closes(first, last) == last - 1:
-            inner = self._split(first + 1, last - 1, depth + 1, "+-*/")
-            if len(inner) > 1:
-                return self.expression(first + 1, last - 1, depth + 1)
+            return self.expression(first + 1, last - 1, depth + 1)
         return self._ast(start, end)
 
     def _closes(self, opening: int, end: int) -> int:

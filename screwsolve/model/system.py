@@ -339,7 +339,7 @@ def _build_domains(problem: Problem, ns: Namespace, out: Collector) -> list[Doma
     for index, text in enumerate(problem.domains):
         path: Path = ("domains", index)
         found = next(((op, strict) for op, strict in _RELATIONS if op in text), None)
-        if found is None or text.count(found[0]) != 1 or "=" in text.replace(found[0], ""):
+        if found is None or text.count("<") + text.count(">") + text.count("=") != len(found[0]):
             out.error(path, "a domain is one inequality: lhs > rhs (or >=, <, <=)")
             continue
         op, strict = found

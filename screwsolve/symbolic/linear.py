@@ -18,33 +18,32 @@ PIVOT_POINTS = 3
 
 def numerically_zero(expr: sympy.Expr) -> bool:
     """True when expr vanishes at every one of a few random admissible points, or cannot be
-    evaluated at any (an undefined pivot is no pivot)."""
+    evaluated at any (an undefined pivot is no pivot); a number is evaluated to 30 digits."""
     if expr == 0:
         return True
-    if expr.is_number and expr.is_comparable:
-        return abs(float(expr)) < ZERO
+    if expr.is_number:
+        try:
+            return abs(complex(expr.evalf(30))) < ZERO
+        except (TypeError, ValueError):
+            return True
     values = sample([expr], PIVOT_POINTS)
     return all(abs(v[0]) < ZERO for v in values)
 
 
 def probe_rank(matrix: sympy.Matrix) -> int:
-    """Rank at a generic point: random values for every symbol, entries evaluated to 30 digits
-    (the largest rank met at two points)."""
+    """Rank at a generic point: arbitrary values for every symbol (at two such points, the
+    larger rank), entries evaluated to 30 digits and tested by `numerically_zero`."""
     atoms = sorted(matrix.free_symbols, key=str)
     best = 0
-    for point in range(2):
+    for shift in range(2):
         values = {
-            a: sympy.Float((3 + 2 * i + point) / (7 + i + point), 30) for i, a in enumerate(atoms)
+            a: sympy.Float((3 + 2 * i + shift) / (7 + i + shift), 30) for i, a in enumerate(atoms)
         }
         numeric = matrix.xreplace(values).evalf(30)
         if numeric.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
             continue
-        best = max(best, int(numeric.rank(iszerofunc=_small)))
+        best = max(best, int(numeric.rank(iszerofunc=numerically_zero)))
     return best
-
-
-def _small(value: sympy.Expr) -> bool:
-    return bool(value == 0) or (value.is_number and abs(complex(value)) < ZERO)
 
 
 def independent(matrix: sympy.Matrix, indices: Iterable[int], *, columns: bool) -> list[int]:

@@ -230,3 +230,28 @@ def test_a_bad_domain_is_refused_at_its_place(domains: str, message: str) -> Non
     report = check_file_text(SPRING_ON_A_ROD.replace("@DOMAINS@", f"domains: {domains}"))
     assert report.diagnostics and message in report.diagnostics[0].message
     assert report.diagnostics[0].line == 11
+
+
+def test_constraints_written_with_v_as_sources_print_them_keep_every_claim() -> None:
+    """Moore writes the snakeboard's constraints as Bo.vel(N).dot(B.y) = 0, Kane the rolling
+    disc's as v^C . n = 0 for the disc's contact point: stated so, with v(P), the shipped files'
+    claims (the sources' answers) all still hold."""
+    snakeboard = (PROBLEMS / "snakeboard-driven.yaml").read_text(encoding="utf-8")
+    written = [line for line in snakeboard.splitlines() if line.startswith('  - "dot(q1')]
+    assert len(written) == 2
+    for old, new in zip(written, ["  - dot(v(Bo), yB) = 0", "  - dot(v(Co), yC) = 0"], strict=True):
+        snakeboard = snakeboard.replace(old, new)
+    disc = (PROBLEMS / "rolling-disc-speeds.yaml").read_text(encoding="utf-8")
+    disc = disc.replace(
+        "  D: {from: C, position: r*zL}\n",
+        "  D: {from: C, position: r*zL}\n  Cd: {from: D, position: -r*zL, body: disc}\n",
+    )
+    disc_lines = [line for line in disc.splitlines() if line.startswith('  - "dot(q4')]
+    assert len(disc_lines) == 2
+    for old, axis in zip(disc_lines, ["xN", "yN"], strict=True):
+        disc = disc.replace(old, f"  - dot(v(Cd), {axis}) = 0")
+    for text in (snakeboard, disc):
+        assert "dot(v(" in text
+        report = check_file_text(text)
+        assert not report.diagnostics, report.diagnostics
+        assert report.claims and all(c.status == "ok" for c in report.claims)
