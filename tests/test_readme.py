@@ -104,3 +104,14 @@ def test_the_speeds_block_is_the_sleigh_as_shipped() -> None:
             assert forces.items() <= shipped[key]["constrained_generalized_active_forces"].items()
         else:
             assert shipped[key] == value, key
+
+
+def test_the_printed_speeds_block_is_the_rocket_car_as_shipped() -> None:
+    """The README's speeds-as-printed fragment says what problems/rocket-car.yaml says."""
+    fragment = [body for body, _ in blocks("yaml") if body.startswith("speeds:")][1]
+    shipped = yaml.safe_load((ROOT / "problems" / "rocket-car.yaml").read_text())
+    stated = yaml.safe_load(fragment)
+    assert stated["speeds"] == shipped["speeds"]
+    assert stated["constraints"] == shipped["constraints"][: len(stated["constraints"])]
+    for kind, claims in stated["expected"].items():
+        assert claims.items() <= shipped["expected"][kind].items(), kind

@@ -102,6 +102,7 @@ SECTIONS = (
     "dissipation",
     "generalized_active_forces",
     "constrained_generalized_active_forces",
+    "rates_on_constraints",
 )
 # {KEY: value} totals and/or {ACTION: {KEY: value}}, KEY a coordinate (or t) or a speed
 BY_KEY_OR_ACTION = (
@@ -154,6 +155,8 @@ def walk(data: Mapping[str, Any]) -> Iterator[Claim | Malformed]:
                 continue
             for action, by_coordinate in value.items():
                 yield from _each(by_coordinate, (section, str(action)), _scalar)
+        elif section == "rates_on_constraints":
+            yield from _each(value, (section,), _scalar)
         elif section == "noncontributing":
             if isinstance(value, list) and all(isinstance(v, str) for v in value):
                 yield Claim((section,), "names", names=tuple(value))
@@ -297,8 +300,13 @@ def unknown_names(claim: Claim, system: System) -> Unknown | None:
             return Unknown(f"action '{name}' is not an interaction (no by: body)")
         if coordinate not in variables:
             return missing("coordinate", coordinate, variables)
-    elif head == "constrained_generalized_active_forces" and not system.constraints:
+    elif (
+        head in ("constrained_generalized_active_forces", "rates_on_constraints")
+        and not system.constraints
+    ):
         return Unknown("the problem has no constraints")
+    elif head == "rates_on_constraints" and rest[0] not in system.coordinates:
+        return missing("coordinate", rest[0], list(system.coordinates))
     elif head in BY_KEY_OR_ACTION[1:] and len(rest) == 1 and rest[0] not in speeds:
         return missing("speed", rest[0], speeds)
     elif head in BY_KEY_OR_ACTION[1:] and len(rest) == 2:
@@ -337,10 +345,15 @@ def value_of(
         power = actions[rest[0]].power if rest else analysis.power
         return Truth("scalar", presenter.scalar(power))
     if head == "potential_energy":
-        energy = actions[rest[0]].action.potential if rest else analysis.potential_energy
-        if energy is None:
-            return Unknown(f"{_whose(rest)} no potential energy")
-        return Truth("scalar", presenter.scalar(energy), up_to_constant=True)
+        # an element's own V, or V integrated from an action's conservative coefficients
+        names = [rest[0]] if rest else list(actions)
+        energies = [analysis.conservative_potential(name) for name in names]
+        if rest and isinstance(energies[0], str):
+            return Unknown(f"action '{rest[0]}' has no potential energy: {energies[0]}")
+        present = [v for v in energies if not isinstance(v, str)]
+        if not present:
+            return Unknown("no action of the problem has a potential energy")
+        return Truth("scalar", sympy.Add(*present), up_to_constant=True)
     if head == "dissipation":
         value = analysis.dissipations.get(rest[0]) if rest else analysis.dissipation
         if value is None:
@@ -358,6 +371,14 @@ def value_of(
             for name, value in constraints.eliminated.items()
         }
         return Truth("scalar", presenter.scalar(constraints.power), rates)
+    if head == "rates_on_constraints":
+        reduction = analysis.reduction
+        if reduction is None or not reduction.dependent:
+            return Unknown("the constraints fix no speed")
+        rate = analysis.system.namespace.symbols.rate[rest[0]]
+        # q' on the constraints in the independent speeds' definitions; the claim is put
+        # there too, whichever speeds it is written in
+        return Truth("scalar", reduction.on_constraints(rate), reduction.projection)
     if head == "power_coefficients" and len(rest) == 1:
         return Truth("scalar", presenter.scalar(analysis.coefficients[rest[0]]))
     if head in ("power_coefficients", "interaction"):

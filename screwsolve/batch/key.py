@@ -28,6 +28,7 @@ from screwsolve.batch.claims import (
     value_of,
 )
 from screwsolve.batch.mistakes import Mistake, Mistakes
+from screwsolve.batch.reports import clipped
 from screwsolve.errors import Diagnostic, InputError
 from screwsolve.files.loaded import Loaded
 from screwsolve.files.loading import load_problem_text
@@ -225,8 +226,12 @@ def key_truth(loaded: Loaded) -> KeyTruth:
             result.line,
             result.col,
             f"the key's own claim {result.path} does not hold"
-            + (f": {result.detail}" if result.status == "error" else "")
-            + (f" (the problem gives {_shown(result.got)})" if result.got is not None else ""),
+            + (f": {clipped(result.detail, 200)}" if result.status == "error" else "")
+            + (
+                f" (the problem gives {clipped(_shown(result.got))})"
+                if result.got is not None
+                else ""
+            ),
         )
         for result in check_claims(analysis)
         if result.status != "ok"

@@ -18,6 +18,15 @@ Status = Literal["ok", "fail", "error"]
 # Starts the detail of a failed claim compared in a qualified way (to an order, up to a
 # constant): reports show it, for "expected X, got Y" alone would not say why X is wrong.
 QUALIFIED = "as compared: "
+VALUE_CHARS = 90  # a value in a message: its beginning and end (every format but JSON)
+
+
+def clipped(text: str, limit: int = VALUE_CHARS) -> str:
+    """`text`, or its beginning and end around ' ... ' when longer than `limit`."""
+    if len(text) <= limit:
+        return text
+    half = (limit - 5) // 2
+    return f"{text[:half]} ... {text[-half:]}"
 
 
 @dataclass(frozen=True)

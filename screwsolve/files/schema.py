@@ -268,6 +268,11 @@ class Expected(_Model):
         description="Kane's F~_r for the independent speeds: {SPEED: value} and/or "
         "{ACTION: {SPEED: value}}.",
     )
+    rates_on_constraints: dict[Name, Scalar] | None = Field(
+        default=None,
+        description="{COORD: q' on the constraints}, in the independent speeds (or rates): "
+        "Kane's kinematical differential equations as a source prints them.",
+    )
     potential_energy: ScalarOrByName | None = Field(
         default=None,
         description="Total potential energy V, or {ACTION: V}; right up to an added constant.",

@@ -114,6 +114,7 @@ class Analysis:
         self.system = system
         self.kinematics = Kinematics(system)
         self._speed_screws: dict[tuple[str, str | None], dict[str, Screw]] = {}
+        self._conservative: dict[str, sympy.Expr | str] = {}
 
     @property
     def variables(self) -> list[str]:
@@ -284,6 +285,23 @@ class Analysis:
         energies = [a.action.potential for a in self.actions]
         present = [v for v in energies if v is not None]
         return sympy.Add(*present) if present else None
+
+    def conservative_potential(self, name: str) -> sympy.Expr | str:
+        """An action's potential energy: its own (an element's, a weight's), or for an action
+        given by its screw, V integrated from conservative power coefficients (static); or
+        why it has none."""
+        if name not in self._conservative:
+            terms = next(t for t in self.actions if t.action.name == name)
+            own = terms.action.potential
+            if own is not None:
+                self._conservative[name] = self.static(own)
+            else:
+                from screwsolve.mechanics.conservative import integrated_potential
+
+                static = {q: self.static(v) for q, v in terms.coefficients.items()}
+                symbols = self.system.namespace.symbols
+                self._conservative[name] = integrated_potential(static, symbols)
+        return self._conservative[name]
 
     @cached_property
     def dissipations(self) -> dict[str, sympy.Expr]:

@@ -90,7 +90,12 @@ def analyse_constraints(
     symbols = system.namespace.symbols
     rates = list(symbols.rate.values())
     kinds, equations, notes = rate_equations(system)
-    replace = {rate: simplest_ratio(value) for rate, value in solve_rates(equations, rates).items()}
+    # speeds printed fewer than the coordinates: the rates they leave out are eliminated
+    implied = tuple(
+        symbols.rate[name[:-1]] for name in system.dependent_speeds if name.endswith("'")
+    )
+    solved = solve_rates(equations, rates, first=implied)
+    replace = {rate: simplest_ratio(value) for rate, value in solved.items()}
     if not replace:
         notes.append("the constraints could not be solved for any rate")
         return ConstraintAnalysis(kinds, {}, None, {}, notes)
@@ -131,6 +136,10 @@ def solve_rates(
     if not equations:
         return {}
     matrix, rhs = sympy.linear_eq_to_matrix(equations, rates)
+    # each coefficient at its simplest before elimination: equations re-written in speeds
+    # carry the speeds' inverse (cos^2 + sin^2 over sin), which LU would otherwise multiply out
+    matrix = matrix.applyfunc(simplest_ratio)
+    rhs = rhs.applyfunc(simplest_ratio)
     rank = {r: (r not in first, r == keep, i) for i, r in enumerate(rates)}
     order = sorted(range(len(rates)), key=lambda i: rank[rates[i]])
     columns = sorted(independent(matrix, order, columns=True))
@@ -146,7 +155,7 @@ def solve_rates(
     values = solve_square(matrix[rows, columns], rhs[rows, :] - known)
     if values is None:
         return {}
-    replace = {rates[c]: values[i] for i, c in enumerate(columns)}
+    replace = {rates[c]: simplest_ratio(values[i]) for i, c in enumerate(columns)}
     for row in range(len(equations)):
         if row not in rows:
             residual = (matrix[row, :] * sympy.Matrix(rates))[0] - rhs[row]

@@ -110,6 +110,9 @@ class Reduction:
     # each static rate on the constraints, in the independent speeds' definitions: applied to a
     # value, it puts every dependent speed at its constrained value (velocity-dependent forces)
     projection: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
+    # q' = W u + X on the constraints, in the independent speeds (Kane's kinematical
+    # differential equations, what a source prints as q' in u), by coordinate
+    rates: dict[str, sympy.Expr] = field(default_factory=dict)
 
     def reduced(self, forces: dict[str, sympy.Expr]) -> dict[str, sympy.Expr]:
         """F~_r = F_r + sum_k F_k A_kr for every independent speed, on the constraints: a
@@ -165,7 +168,12 @@ def reduction(system: System, speeds: SpeedMap) -> Reduction | None:
             name: simplest_ratio(d) for name, d in derivatives.items() if d != 0
         }
     projection = _projection(system, speeds, solved)
-    return Reduction(independent, dependent, coefficients, tuple(warnings), projection)
+    in_speeds = speeds.W * sympy.Matrix([solved.get(u, u) for u in speeds.u]) + speeds.X
+    rates_on = {
+        q: simplest_ratio(sympy.expand(value))
+        for q, value in zip(speeds.coordinates, in_speeds, strict=True)
+    }
+    return Reduction(independent, dependent, coefficients, tuple(warnings), projection, rates_on)
 
 
 def _projection(

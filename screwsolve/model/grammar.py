@@ -697,7 +697,8 @@ class _Builder:
         velocities = self.ns.point_velocities
         if velocities is None:
             raise self._error(
-                node.func, "v() can be used in actions and constraints, once points are located"
+                node.func,
+                "v() can be used in speeds, actions and constraints, once points are located",
             )
         if len(node.args) != 1:
             raise self._error(node, "v() takes 1 point: v(POINT), its velocity in the referential")

@@ -1,10 +1,12 @@
 """The file's `speeds:` and `dependent_speeds:`: Kane's generalized speeds u_r, each checked to
-be linear in the rates, one per coordinate, together determining every rate (DESIGN §2 still
-holds: partial screws by coordinate ignore every constraint; speeds only re-combine them)."""
+be linear in the rates. One per coordinate, or fewer, as a source prints them when the
+constraints fix the rest: the rates left out then complete the speeds as dependent ones (DESIGN
+§2 still holds: partial screws by coordinate ignore every constraint; speeds only re-combine
+them)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import sympy
@@ -15,6 +17,7 @@ from screwsolve.symbolic.linear import probe_rank
 if TYPE_CHECKING:
     from screwsolve.files.schema import Problem
     from screwsolve.model.collector import Collector
+    from screwsolve.model.constraint_rows import RateRow
 
 
 def build_speeds(problem: Problem, ns: Namespace, out: Collector) -> dict[str, sympy.Expr]:
@@ -47,19 +50,92 @@ def build_speeds(problem: Problem, ns: Namespace, out: Collector) -> dict[str, s
         rows.append([static.diff(rate) for rate in rates])
     if len(speeds) != len(problem.speeds):
         return speeds
-    if len(speeds) != len(rates):
+    Y = sympy.Matrix(rows)
+    if probe_rank(Y) < len(rows):
         out.error(
             ("speeds",),
-            f"{len(speeds)} speeds for {len(rates)} coordinates: declare one speed per coordinate "
-            "(the constraints then make some of them dependent)",
+            "these speeds are not independent (the matrix of their rate coefficients has a "
+            "smaller rank than their number): choose independent combinations",
         )
-    elif probe_rank(sympy.Matrix(rows)) < len(rates):
+    elif len(speeds) > len(rates):
         out.error(
             ("speeds",),
-            "these speeds do not determine every rate (the matrix of their rate coefficients is "
-            "singular): choose independent combinations",
+            f"{len(speeds)} speeds for {len(rates)} coordinates: at most one speed per coordinate",
         )
+    elif len(speeds) < len(rates):
+        if not problem.constraints:
+            out.error(
+                ("speeds",),
+                f"{len(speeds)} speeds for {len(rates)} coordinates: without constraints, declare "
+                "one speed per coordinate",
+            )
+        elif problem.dependent_speeds:
+            out.error(
+                ("dependent_speeds",),
+                "the speeds declared are fewer than the coordinates, so they are all "
+                "independent: the rates they leave out are the dependent ones (drop "
+                "`dependent_speeds`, or declare one speed per coordinate)",
+            )
+        else:
+            speeds.update(_completion(Y, ns))
     return speeds
+
+
+def _completion(Y: sympy.Matrix, ns: Namespace) -> dict[str, sympy.Expr]:
+    """Kane's speeds as a source prints them, fewer than the coordinates: the rates left out
+    become speeds of their own, named as the rates (x' for x), in coordinate order, each one
+    raising the rank of the speeds' rate coefficients; the constraints must then fix them."""
+    symbols = ns.symbols
+    names = list(symbols.rate)
+    n = len(names)
+    rows = [list(Y.row(i)) for i in range(Y.rows)]
+    rank = len(rows)
+    added: dict[str, sympy.Expr] = {}
+    for index, name in enumerate(names):
+        if rank == n:
+            break
+        unit = [sympy.Integer(1 if j == index else 0) for j in range(n)]
+        if probe_rank(sympy.Matrix([*rows, unit])) > rank:
+            rows.append(unit)
+            rank += 1
+            added[f"{name}'"] = ns.rates[name]
+    return added
+
+
+def check_completion(
+    ns: Namespace,
+    speeds: Mapping[str, sympy.Expr],
+    implied: tuple[str, ...],
+    rows: Sequence[RateRow],
+    out: Collector,
+) -> None:
+    """Speeds printed fewer than the coordinates must, with the constraints, fix every rate:
+    the rows of the speeds' and the constraints' rate coefficients reach the number of
+    coordinates."""
+    if not implied:
+        return
+    symbols = ns.symbols
+    rates = list(symbols.rate.values())
+    matrix = [
+        [symbols.static(d).diff(rate) for rate in rates]
+        for name, d in speeds.items()
+        if name not in implied
+    ]
+    matrix += [row.coefficients for row in rows]
+    rank = probe_rank(sympy.Matrix(matrix))
+    if rank < len(rates):
+        declared = len(speeds) - len(implied)
+        out.error(
+            ("speeds",),
+            f"{declared} speeds for {len(rates)} coordinates, and the constraints fix only "
+            f"{rank - declared} of the {len(implied)} rates left out ({', '.join(implied)}): "
+            "declare more speeds, or state the constraints that fix the rest",
+        )
+
+
+def implied_speeds(problem: Problem, speeds: Mapping[str, object]) -> tuple[str, ...]:
+    """The rates that complete speeds declared fewer than the coordinates (all dependent)."""
+    return tuple(name for name in speeds if name not in problem.speeds)
 
 
 def dependent_speeds(

@@ -16,11 +16,17 @@ from screwsolve.files.source_map import Path, SourceMap
 from screwsolve.limits import MAX_ENTRIES
 from screwsolve.model.actions import Action
 from screwsolve.model.collector import Collector
+from screwsolve.model.constraint_rows import check_consistent, rate_rows
 from screwsolve.model.frames import FrameTree
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_vector, suggest
 from screwsolve.model.ordering import parents_first
 from screwsolve.model.parts import BodySpec, ConstraintSpec, DomainSpec, JointSpec, PointSpec
-from screwsolve.model.speeds import build_speeds, dependent_speeds
+from screwsolve.model.speeds import (
+    build_speeds,
+    check_completion,
+    dependent_speeds,
+    implied_speeds,
+)
 from screwsolve.model.velocity_rule import PointVelocities
 
 if TYPE_CHECKING:
@@ -107,18 +113,24 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         out.raise_if_any()
     namespace.vectors.update(frames.unit_vectors)
     namespace.angular_velocities = frames.angular_velocities()
-    speeds = build_speeds(problem, namespace, out)
-    namespace.scalars.update(speeds)  # a speed's name stands for its definition in the rates
-    dependent = dependent_speeds(problem, speeds or coordinates, out)
     points = _build_points(problem, namespace, frames, out)
     bodies = _build_bodies(problem, namespace, frames, points, out)
     velocities = PointVelocities(points, bodies, frames)
     namespace.point_velocities = velocities
+    # after the points: a speed may be a point's velocity component, as in v(Q) . a_x
+    speeds = build_speeds(problem, namespace, out)
+    namespace.scalars.update(speeds)  # a speed's name stands for its definition in the rates
+    dependent = implied_speeds(problem, speeds) or dependent_speeds(
+        problem, speeds or coordinates, out
+    )
     from screwsolve.model.action_entries import build_actions, build_joints
 
     actions = build_actions(problem, namespace, frames, points, bodies, out)
     joints = build_joints(problem, namespace, frames, points, bodies, out)
     constraints = _build_constraints(problem, namespace, out)
+    rows = rate_rows(namespace, constraints)
+    check_consistent(rows, out)
+    check_completion(namespace, speeds, implied_speeds(problem, speeds), rows, out)
     domains = _build_domains(problem, namespace, out)
     out.raise_if_any()
     return System(

@@ -16,7 +16,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.batch.reports import QUALIFIED, CheckReport, ClaimResult, FileReport, text_of
+from screwsolve.batch.reports import (
+    QUALIFIED,
+    CheckReport,
+    ClaimResult,
+    FileReport,
+    clipped,
+    text_of,
+)
 from screwsolve.render.escape import (
     cell,
     github_data,
@@ -32,15 +39,6 @@ HUMAN_FORMATS = ("concise", "table")
 
 
 MESSAGE_CHARS = 280  # a failure's line stays readable in a log; --format json has it all
-VALUE_CHARS = 90
-
-
-def clipped(text: str, limit: int = VALUE_CHARS) -> str:
-    """`text`, or its beginning and end around ' ... ' when longer than `limit`."""
-    if len(text) <= limit:
-        return text
-    half = (limit - 5) // 2
-    return f"{text[:half]} ... {text[-half:]}"
 
 
 def claim_message(claim: ClaimResult) -> str:

@@ -56,6 +56,7 @@ def _reduced(reduced: ReducedValue) -> dict[str, Any]:
         "coefficients": {k: _coefficients(row) for k, row in reduced.coefficients.items()},
         "total": _coefficients(reduced.total),
         "by_action": {name: _coefficients(f) for name, f in reduced.forces.items()},
+        "rates": _coefficients(reduced.rates),
         "warnings": list(reduced.warnings),
     }
 

@@ -322,7 +322,14 @@ def _reduced(solution: Solution) -> list[str]:
         return []
     header = {u: rf"\tilde{{F}}_{{{name_latex(u)}}}" for u in reduced.total}
     rows = [(action, None, forces) for action, forces in reduced.forces.items()]
+    rates: list[tuple[str, Value, str | None]] = [
+        (rf"\dot{{{name_latex(q)}}}", value, None) for q, value in reduced.rates.items()
+    ]
+    on_constraints = (
+        [r"\subsection*{Rates on the constraints}", *_align(_equations(rates))] if rates else []
+    )
     return [
+        *on_constraints,
         r"\subsection*{Constrained generalized active forces}",
         *_by_action(header, rows, reduced.total),
         *(rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in reduced.warnings),

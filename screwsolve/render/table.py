@@ -137,13 +137,20 @@ def _speeds(solution: Solution, *, plain: bool) -> list[RenderableType]:
             parts.append(_section(title, table))
         if reduced.coefficients or reduced.warnings:
             table = _table("item", "value", plain=plain)
+            for q, value in reduced.rates.items():
+                table.add_row(cell(f"{q}' ="), cell(text(value)))
             for dependent, row in reduced.coefficients.items():
                 for independent, value in row.items():
                     label = f"A: d{dependent}{mark}/d{independent}{mark}"
                     table.add_row(cell(label), cell(text(value)))
             for warning in reduced.warnings:
                 table.add_row("warning", cell(warning), style="" if plain else "yellow")
-            title = "Dependent speeds in the independent ones: F~_r = F_r + sum_k F_k A_kr"
+            title = (
+                "On the constraints, in the independent speeds: the rates q' and "
+                "A_kr of F~_r = F_r + sum_k F_k A_kr"
+                if reduced.rates
+                else "Dependent speeds in the independent ones: F~_r = F_r + sum_k F_k A_kr"
+            )
             parts.append(_section(title, table))
     return parts
 

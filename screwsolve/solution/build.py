@@ -393,10 +393,18 @@ def _speeds(p: Presenter, at: str | None) -> SpeedsValue:
     analysis = p.analysis
     system = analysis.system
     table = analysis.generalized_forces
+    declared = system.problem.speeds
+    symbols = system.namespace.symbols
     return SpeedsValue(
         names=analysis.speeds.names,
-        definitions={u: p.scalar(d) for u, d in system.speeds.items()},
-        rates={q: p.scalar(v) for q, v in analysis.speeds.rates().items()},
+        # a rate that completes speeds printed fewer than the coordinates is its own speed:
+        # neither its definition nor its value in the speeds says anything
+        definitions={u: p.scalar(d) for u, d in system.speeds.items() if u in declared},
+        rates={
+            q: p.scalar(v)
+            for q, v in analysis.speeds.rates().items()
+            if v != symbols.rate[q] or f"{q}'" not in system.speeds
+        },
         partial_screws={
             b: {
                 u: p.compact_screw(s, system.bodies[b].frame)
@@ -422,6 +430,9 @@ def _reduced(p: Presenter) -> ReducedValue | None:
         forces={n: p.coefficients(f) for n, f in table.by_action.items()} if table else {},
         total=p.coefficients(table.total) if table else {},
         warnings=reduction.warnings,
+        rates={q: p.scalar(v) for q, v in reduction.rates.items()}
+        if table and analysis.speeds.declared
+        else {},
     )
 
 

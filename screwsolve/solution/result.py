@@ -131,6 +131,8 @@ class ReducedValue:
     forces: dict[str, dict[str, sympy.Expr]]  # action -> independent speed -> F~_r
     total: dict[str, sympy.Expr]
     warnings: tuple[str, ...]
+    # q' on the constraints in the independent speeds, by coordinate (declared speeds only)
+    rates: dict[str, sympy.Expr] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

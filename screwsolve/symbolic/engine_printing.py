@@ -13,6 +13,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 import symengine as se
+import sympy
 
 from screwsolve.limits import NODE_MEMO_ENTRIES
 from screwsolve.symbolic.rationals import Rational, rational_of
@@ -106,6 +107,11 @@ class _Printer:
             return self._product(expr)
         if isinstance(expr, se.Pow):
             return self._power(expr)
+        if not expr.args:  # a constant (pi, E): never as its class, Pi(); E as exp(1) reads back
+            constant = expr._sympy_()
+            if self.latex:
+                return sympy.latex(constant), _ATOM
+            return ("exp(1)" if constant is sympy.E else str(constant)), _ATOM
         return self._function(expr), _ATOM
 
     def _number(self, expr: se.Basic) -> tuple[str, int]:

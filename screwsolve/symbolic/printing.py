@@ -144,7 +144,10 @@ def _join(parts: list[str]) -> str:
 
 
 def name_latex(name: str) -> str:
-    """A point, body or frame name inside math mode."""
+    """A point, body or frame name inside math mode (a rate q' as a dotted q: the speeds a
+    source leaves out are named by their rates)."""
+    if name.endswith("'") and name[:-1] and "'" not in name[:-1]:
+        return rf"\dot{{{name_latex(name[:-1])}}}"
     if (name.isalnum() and len(name) == 1) or name.isdigit():
         return name
     return _symbol_latex(name)

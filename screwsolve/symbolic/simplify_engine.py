@@ -253,8 +253,11 @@ def _negative(term: se.Basic) -> bool:
     return bool(first.is_Number and first < 0)
 
 
-def _sign_into_sum(mul: se.Mul) -> se.Basic:
-    """-c * X * (sum) -> c * X * (-sum) when at least half of the sum's terms are negative."""
+def _sign_into_sum(mul: se.Basic) -> se.Basic:
+    """-c * X * (sum) -> c * X * (-sum) when at least half of the sum's terms are negative
+    (anything but a product, such as a bare symbol a negated term can be, as it is)."""
+    if not isinstance(mul, se.Mul):
+        return mul
     coefficient = mul.args[0]
     if not (coefficient.is_Number and coefficient < 0):
         return mul

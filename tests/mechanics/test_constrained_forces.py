@@ -83,3 +83,60 @@ def test_constrained_forces_never_hold_a_dependent_speed(
         assert not static.has(*UNDEFINED)
     for row in reduction.coefficients.values():
         assert not any(v.has(*UNDEFINED) for v in row.values())
+
+
+PRINTED = """
+title: a sled with speeds as printed, fewer than its coordinates
+referential: N
+parameters: {c: positive, mu: positive, N_P: positive, T: real, a: real}
+coordinates: [x, y, theta]
+speeds:
+  u1: dot(v(P), xA)
+  u2: theta'
+@third@
+frames: {N: {}, A: {from: N, rotate: [z, theta]}}
+points:
+  O: {fixed_in: N}
+  P: {from: O, position: x*xN + y*yN}
+  G: {from: P, position: @gx@*xA + @gy@*yA, body: sled}
+bodies: {sled: {frame: A, origin: P}}
+actions:
+  - {name: edge, on: sled, friction: {at: P, normal: N_P, coefficient: mu}}
+  - {name: air, on: sled, drag: {at: G, coefficient: c}}
+  - {name: turn, on: sled, at: @point@, force: a*xA + yN, moment: T*zA}
+constraints:
+  - dot(v(P), @k1@*xA + @k2@*yA) = 0
+"""
+
+
+@settings(max_examples=10, deadline=None)
+@given(
+    gx=st.sampled_from(["0", "a", "2"]),
+    gy=st.sampled_from(["0", "1", "-a"]),
+    point=st.sampled_from(["P", "G"]),
+    k=st.sampled_from([("0", "1"), ("1", "1"), ("cos(theta)", "2"), ("a", "sin(theta)")]),
+)
+def test_speeds_as_printed_give_the_same_constrained_forces(
+    gx: str, gy: str, point: str, k: tuple[str, str]
+) -> None:
+    """Kane's F~_r depends on the independent speeds only, not on how the dependent ones are
+    named: two speeds of three, the third rate left to the constraint, give the F~_r of the
+    same two declared with a third dependent speed (u3 = v_P . k, which the constraint fixes
+    at 0), for any sled, force and constraint direction."""
+    fill = {"@gx@": gx, "@gy@": gy, "@point@": point, "@k1@": k[0], "@k2@": k[1]}
+    third = "  u3: dot(v(P), @k1@*xA + @k2@*yA)\ndependent_speeds: [u3]"
+    texts = []
+    for extra in ("", third):
+        text = PRINTED.replace("@third@", extra)
+        for mark, value in fill.items():
+            text = text.replace(mark, value)
+        texts.append(text)
+    printed, declared = (solve_text(text) for text in texts)
+    assert printed.system.dependent_speeds != ()  # a rate completes the speeds
+    assert printed.reduction is not None and printed.reduction.independent == ("u1", "u2")
+    for name in ("u1", "u2"):
+        values = [a.constrained_forces.total[name] for a in (printed, declared)]
+        assert same(values[0], values[1]), (texts[0], values)
+        for analysis, value in zip((printed, declared), values, strict=True):
+            static = analysis.static(value)
+            assert not static.has(*UNDEFINED)

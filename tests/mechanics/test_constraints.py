@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 import sympy
+
+from screwsolve.errors import InputError
 
 from ..conftest import PROBLEMS, same, solve_text
 
@@ -64,10 +67,13 @@ def test_a_repeated_constraint_is_solved_once() -> None:
     assert not any("could not" in w for w in result.warnings)
 
 
-def test_contradictory_constraints_cannot_be_solved() -> None:
-    _, result = analyse("x' = 0", "x' = v")
-    assert result.eliminated == {} and result.power is None
-    assert "the constraints could not be solved for any rate" in result.warnings
+def test_contradictory_constraints_are_refused_where_the_second_is_written() -> None:
+    """x' = 0 and x' = v (v a parameter, nonzero at a generic point): no motion satisfies
+    both, so the file does not load, and the error names the second constraint."""
+    with pytest.raises(InputError) as info:
+        analyse("x' = 0", "x' = v")
+    (diagnostic,) = info.value.diagnostics
+    assert "contradicts the ones before it" in diagnostic.message
 
 
 def test_a_constraint_not_linear_in_the_rates_is_ignored_with_a_warning() -> None:

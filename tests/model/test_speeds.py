@@ -32,7 +32,7 @@ def _messages(text: str) -> list[str]:
         ('{u1: "a\'"}', "1 speeds for 2 coordinates"),
         ('{u1: "a\'", u2: "a\'*b\'"}', "a linear combination of the rates"),
         ('{u1: "a\'", u2: "l"}', "a linear combination of the rates"),
-        ("{u1: \"a' + b'\", u2: \"2*a' + 2*b'\"}", "do not determine every rate"),
+        ("{u1: \"a' + b'\", u2: \"2*a' + 2*b'\"}", "these speeds are not independent"),
         ('{u1: "a\'", l: "b\'"}', "'l' is declared twice"),
         ('{u1: "a\'", u2: "dot(omega(9), x0)"}', "unknown frame '9'"),
         ('{u1: "a\'", u2: "dot(omega(1, 0, 1), x0)"}', "omega() takes 1 or 2 frames"),
@@ -77,3 +77,58 @@ def test_dependent_speeds_are_speeds_named_once(extra: str, message: str | None)
         assert solve_text(HEAD + extra).system.dependent_speeds == ("a",)
     else:
         assert any(message in m for m in _messages(HEAD + extra))
+
+
+ROLLER = """title: a disc of radius r rolling on a line, stated with one speed
+referential: N
+parameters: {r: positive, F: real}
+coordinates: [x, phi]
+speeds: {u: phi'}
+frames: {N: {}, D: {from: N, rotate: [z, phi]}}
+points:
+  O: {fixed_in: N}
+  C: {from: O, position: x*xN + r*yN}
+  I: {from: C, position: -r*yN, body: disc}
+bodies: {disc: {frame: D, origin: C}}
+actions:
+  - {name: push, on: disc, at: C, force: F*xN}
+"""
+
+
+def test_speeds_as_printed_leave_the_other_rates_to_the_constraints() -> None:
+    """One speed for two coordinates, as a source prints a rolling disc: x' completes the
+    speeds as a dependent one, named by its rate. By hand: v_I = (x' + r phi') n_x = 0, so
+    x' = -r u and F~_u = F_phi + F_x (-r) = -r F."""
+    analysis = solve_text(ROLLER + 'constraints: ["dot(v(I), xN) = 0"]\n')
+    system = analysis.system
+    assert list(system.speeds) == ["u", "x'"]
+    assert system.dependent_speeds == ("x'",)
+    reduction = analysis.reduction
+    assert reduction is not None and reduction.independent == ("u",)
+    r, force = system.parameters["r"], system.parameters["F"]
+    assert analysis.constrained_forces is not None
+    assert sympy.simplify(analysis.constrained_forces.total["u"] + r * force) == 0
+    u = sympy.Symbol("u", real=True)
+    assert sympy.simplify(reduction.rates["x"] + r * u) == 0
+    assert reduction.rates["phi"] == u
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        ("", "without constraints, declare one speed per coordinate"),
+        (
+            'constraints: ["dot(v(I), xN) = 0"]\ndependent_speeds: [u]\n',
+            "the rates they leave out are the dependent ones",
+        ),
+        (
+            'constraints: ["dot(v(I), yN) = 0"]\n',
+            "the constraints fix only 0 of the 1 rates left out (x')",
+        ),
+    ],
+)
+def test_speeds_as_printed_need_constraints_that_fix_the_rest(extra: str, message: str) -> None:
+    """Fewer speeds than coordinates only with constraints that fix every rate left out
+    (v_I . n_y is 0 whatever the rates: it fixes none)."""
+    messages = _messages(ROLLER + extra)
+    assert any(message in m for m in messages), messages

@@ -59,3 +59,12 @@ def test_a_subexpression_printed_in_one_value_prints_the_same_in_the_next() -> N
         assert engine_printing.text(value) == fresh.show(value)
         fresh_latex = engine_printing._Printer(latex=True, symbol_latex=symbol_latex)
         assert engine_printing.latex(value, symbol_latex) == fresh_latex.show(value)
+
+
+def test_constants_print_as_sympy_writes_them() -> None:
+    """pi and E in a large value's text and LaTeX: never symengine's class names (Pi())."""
+    value = se.cos(se.pi / 4 + a) * se.E + b
+    assert text(value) == "b + cos(a + pi/4)*exp(1)"
+    parsed = parse_scalar(text(value), _namespace())
+    assert equivalent(parsed, from_engine(value, SYMBOLS)).equal
+    assert r"\frac{\pi}{4}" in latex(value, symbol_latex)

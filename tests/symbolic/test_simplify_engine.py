@@ -113,3 +113,11 @@ def test_numbers_are_pulled_out_of_each_sum_only_where_that_is_smaller() -> None
     each = simplify_engine.factored_engine(value, numbers=None)
     assert each == c / 5 + a * k / 3 + b * k / 3 + (a + b) * se.sin(c)
     assert size(each) == 11
+
+
+def test_a_sum_with_a_bare_symbol_under_a_minus_sign_is_simplified() -> None:
+    """-2 (a + b c): the minus pushed into the sum negates a bare symbol too (it once failed
+    with an IndexError on a drag force's speed, `run` stopping on an ordinary problem)."""
+    value = -2 * k * (a + b * c - se.sin(a) - se.cos(b))
+    simplified = simplest_engine(value)
+    assert equivalent(from_engine(simplified, SYMBOLS), from_engine(value, SYMBOLS)).equal

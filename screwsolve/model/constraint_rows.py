@@ -1,0 +1,64 @@
+"""The file's constraints as rows linear in the rates, checked at load time: a constraint that
+contradicts the ones before it (its rates a combination of theirs, its value not) is an error
+at its own line, never an empty solution found later."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import sympy
+
+from screwsolve.symbolic.linear import probe_rank
+
+if TYPE_CHECKING:
+    from screwsolve.model.collector import Collector
+    from screwsolve.model.grammar import Namespace
+    from screwsolve.model.parts import ConstraintSpec
+
+
+@dataclass(frozen=True)
+class RateRow:
+    """sum coefficients[i] q_i' + rest = 0: a kinematic constraint as written, a holonomic one
+    by its time derivative (static symbols)."""
+
+    constraint: ConstraintSpec
+    coefficients: list[sympy.Expr]
+    rest: sympy.Expr
+
+
+def rate_rows(ns: Namespace, constraints: Sequence[ConstraintSpec]) -> list[RateRow]:
+    """Every constraint linear in the rates as a row (one that is not linear is left out: the
+    analysis reports it as ignored)."""
+    symbols = ns.symbols
+    rates = list(symbols.rate.values())
+    zero = {rate: sympy.Integer(0) for rate in rates}
+    rows = []
+    for constraint in constraints:
+        expr = symbols.static(constraint.expr)
+        if not expr.has(*rates):
+            expr = symbols.time_derivative(expr)
+        coefficients = [expr.diff(rate) for rate in rates]
+        if any(c.has(*rates) for c in coefficients):
+            continue
+        rows.append(RateRow(constraint, coefficients, expr.xreplace(zero)))
+    return rows
+
+
+def check_consistent(rows: Sequence[RateRow], out: Collector) -> None:
+    """Each constraint against the ones before it, at a generic point: when its rate
+    coefficients add nothing to theirs but its value does, no motion satisfies them all."""
+    coefficients: list[list[sympy.Expr]] = []
+    augmented: list[list[sympy.Expr]] = []
+    for row in rows:
+        coefficients.append(row.coefficients)
+        augmented.append([*row.coefficients, row.rest])
+        new_rank = probe_rank(sympy.Matrix(coefficients))
+        if probe_rank(sympy.Matrix(augmented)) > new_rank:
+            out.error(
+                row.constraint.path,
+                "this constraint contradicts the ones before it: its rates are a combination "
+                "of theirs, with another value, so no motion satisfies them all",
+            )
+            return
