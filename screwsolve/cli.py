@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
@@ -20,6 +21,7 @@ from screwsolve.render.escape import terminal
 from screwsolve.version import __version__
 
 if TYPE_CHECKING:
+    from screwsolve.batch.lms import CanvasGradebook, MoodleWorksheet
     from screwsolve.files.loaded import Loaded
 
 EXAMPLES = """
@@ -470,8 +472,40 @@ def grade(
         bool, typer.Option("--anonymise", "--anonymize", help="Pseudonyms in every report.")
     ] = False,
     assignment: Annotated[
-        str | None, typer.Option("--assignment", help="Canvas column name (default: the title).")
+        str | None,
+        typer.Option(
+            "--assignment",
+            help="Canvas assignment: its column 'Title (id)', or in --canvas-gradebook its title "
+            "or id (default: the key's title).",
+        ),
     ] = None,
+    canvas_gradebook: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--canvas-gradebook",
+            metavar="CSV",
+            help="The gradebook exported from Canvas: canvas.csv is it with the assignment filled.",
+        ),
+    ] = None,
+    moodle_worksheet: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--moodle-worksheet",
+            metavar="CSV",
+            help="The grading worksheet downloaded from Moodle: moodle.csv is it filled in.",
+        ),
+    ] = None,
+    zero_ungradable: Annotated[
+        bool,
+        typer.Option(
+            "--zero-ungradable",
+            help="Put 0 in the gradebooks for submissions not graded (default: left out, listed "
+            "in needs-review.csv).",
+        ),
+    ] = False,
+    excel: Annotated[
+        bool, typer.Option("--excel", help="CSV files with a UTF-8 BOM, as Excel reads them.")
+    ] = False,
     color: ColorOption = ColorMode.auto,
 ) -> None:
     """Score submissions against a key: verdicts, points, feedback; gradebooks and reports.
@@ -482,13 +516,16 @@ def grade(
     from screwsolve.batch.discovery import submission_files
     from screwsolve.batch.grading import grade as grade_all
     from screwsolve.batch.sandbox import cpu_count
-    from screwsolve.render.grades import Names, below, render_summary, write_reports
+    from screwsolve.render.grades import Gradebooks, Names, below, render_summary, write_reports
 
     key_path = _existing_file(_single(key, "--key"), "--key")
     folder = _output_folder(_single(out, "--out", "grades"), "--out")
+    canvas_path = _single(canvas_gradebook, "--canvas-gradebook")
+    moodle_path = _single(moodle_worksheet, "--moodle-worksheet")
     found = submission_files(_existing_paths(submissions))
     err = make_console(color, stderr=True)
     try:
+        lms_files = _lms_files(canvas_path, moodle_path, assignment)
         with _interruptible(), _progress(err, len(found.files), "grading") as advance:
             report = grade_all(
                 key_path,
@@ -502,13 +539,39 @@ def grade(
     except ScrewsolveError as exc:
         _fail(exc)
     names = Names(anonymise, salt=str(report.seed))
-    write_reports(report, folder, names, assignment or report.title, found.skipped)
+    books = Gradebooks(
+        assignment or report.title,
+        moodle=lms_files[1],
+        canvas=lms_files[0],
+        zero_ungradable=zero_ungradable,
+        excel=excel,
+        graded_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
+    )
+    write_reports(report, folder, names, books, found.skipped)
     console = make_console(color)
     console.print(render_summary(report, plain=not console.is_terminal))
     for skipped in found.skipped:
         typer.echo(f"warning: skipped {terminal(skipped)}", err=True)
     failed = fail_under is not None and below(report, fail_under)
     raise typer.Exit(1 if failed else 0)
+
+
+def _lms_files(
+    canvas: str | None, moodle: str | None, assignment: str | None
+) -> tuple[CanvasGradebook | None, MoodleWorksheet | None]:
+    """The LMS files to fill in, read and checked as their importers check them, before any
+    submission is graded (a wrong file is a located error, exit 1)."""
+    from screwsolve.batch.lms import canvas_gradebook, moodle_worksheet, read_sheet
+    from screwsolve.files.loading import read_bounded
+
+    gradebook = worksheet = None
+    if canvas is not None:
+        path = _existing_file(canvas, "--canvas-gradebook")
+        gradebook = canvas_gradebook(read_sheet(path, read_bounded(path)), assignment)
+    if moodle is not None:
+        path = _existing_file(moodle, "--moodle-worksheet")
+        worksheet = moodle_worksheet(read_sheet(path, read_bounded(path)))
+    return gradebook, worksheet
 
 
 @app.command()

@@ -26,8 +26,8 @@ class Found:
 
 
 def submission_files(paths: Iterable[str]) -> Found:
-    """Files named (always taken), and under folders every *.yaml / *.yml file (any case);
-    other files met in folders are reported as skipped, hidden ones silently."""
+    """Files named, and under folders every file but hidden ones: an LMS download holds what
+    students uploaded, named as they named it, and each upload gets a row."""
     found = Found()
     for name in paths:
         path = Path(name)
@@ -40,10 +40,9 @@ def submission_files(paths: Iterable[str]) -> Found:
                 continue
             if not entry.is_file():
                 continue
-            if entry.suffix.lower() in (".yaml", ".yml"):
-                found.files.append(str(entry))
-            else:
-                found.skipped.append(f"{entry}: not a .yaml or .yml file")
+            # every file has a row: one uploaded as hw2.txt or hw2.yaml.txt is read as a
+            # submission (with a note), a PDF gets its row as not gradable, with the reason
+            found.files.append(str(entry))
     return found
 
 

@@ -12,9 +12,11 @@ batch. Probe points come from a secret seed drawn per run and recorded in the re
 from __future__ import annotations
 
 import difflib
+import os
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import PurePath
 from typing import Any, Literal
 
 import sympy
@@ -55,6 +57,8 @@ class SubmissionResult:
     status: Status = "graded"
     items: list[ItemResult] = field(default_factory=list)
     diagnostics: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what was read with intent over form
+    modified: float = 0.0  # the file's modification time: orders two files of one student
 
     @property
     def score(self) -> float:
@@ -107,9 +111,12 @@ class Grader:
 
     def __call__(self, path: str) -> SubmissionResult:
         result = SubmissionResult(path)
+        if PurePath(path).suffix.lower() not in (".yaml", ".yml"):
+            result.notes.append(f"read as a YAML submission although it is named {path}")
         try:
             file, text = read_text(path)
             data, source = load_data(text, file, what="a submission")
+            data = _envelope_keys(data, result.notes)
             envelope = validate_model(SubmissionEnvelope, data, source)
         except InputError as exc:
             result.status = "invalid"
@@ -118,20 +125,39 @@ class Grader:
             return result
         result.declared = envelope.student
         result.identity = identity_of(path, envelope.student)
-        if envelope.problem != self.truth.key_id:
-            result.status = "rejected"
-            result.diagnostics = [
-                f"answers problem '{envelope.problem}', not '{self.truth.key_id}'"
-            ]
-            return result
+        problem = envelope.problem
+        if problem != self.truth.key_id:
+            if _normal_id(problem) != _normal_id(self.truth.key_id):
+                close = difflib.get_close_matches(problem, [self.truth.key_id], n=1, cutoff=0.6)
+                hint = f" (did you mean '{self.truth.key_id}'?)" if close else ""
+                result.status = "rejected"
+                result.diagnostics = [
+                    f"answers problem '{problem}', not '{self.truth.key_id}'{hint}"
+                ]
+                return result
+            result.notes.append(f"problem '{problem}' read as '{self.truth.key_id}'")
         answers: dict[tuple[str, ...], Claim | Malformed] = {}
         for found in walk(envelope.answers):
             answers[found.path] = found
         unmatched = [p for p in answers if p not in {i.path for i in self.truth.items}]
         unmatched += [(str(k),) for k in envelope.answers if k not in SECTIONS]
         for item in self.truth.items:
-            result.items.append(self._item(item, answers.get(item.path), unmatched))
+            result.items.append(self._isolated(item, answers.get(item.path), unmatched))
         return result
+
+    def _isolated(
+        self, item: ItemTruth, answer: Claim | Malformed | None, unmatched: list[tuple[str, ...]]
+    ) -> ItemResult:
+        """One item, whatever reading or comparing it costs: a failure (recursion, memory, a
+        bug) makes that item unreadable and leaves every other item of the student as it is."""
+        try:
+            return self._item(item, answer, unmatched)
+        except (RecursionError, MemoryError, ArithmeticError, ValueError, TypeError) as exc:
+            written = answer.written() if isinstance(answer, Claim) else ""
+            reason = type(exc).__name__
+            return ItemResult(
+                item.item, "unreadable", 0.0, item.points, f"cannot read it ({reason})", written
+            )
 
     # -- one item ---------------------------------------------------------------------------
 
@@ -232,6 +258,45 @@ class Grader:
         return None
 
 
+ENVELOPE_KEYS = ("student", "problem", "answers")
+
+
+def _normal_id(text: str) -> str:
+    """A problem id as a student may write it: any case, spaces around, _ for -."""
+    return text.strip().casefold().replace("_", "-")
+
+
+def _envelope_keys(data: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    """The top-level keys read with intent: a misspelt one (`answer:`) as the key it is close
+    to, when that key is missing; any other key ignored, with a note."""
+    data = dict(data)
+    for key in [k for k in data if k not in ENVELOPE_KEYS]:
+        missing = [k for k in ENVELOPE_KEYS if k not in data]
+        close = difflib.get_close_matches(str(key).strip().casefold(), missing, n=1, cutoff=0.75)
+        if close:
+            data[close[0]] = data.pop(key)
+            notes.append(f"'{key}:' read as '{close[0]}:'")
+        else:
+            data.pop(key)
+            notes.append(f"top-level '{key}:' ignored (a submission has student, problem, answers)")
+    return data
+
+
+def _close_section(key: str, section: str) -> bool:
+    """A misspelt top-level answer key that means `section` (`power_coeficients:`,
+    `potential:` for potential_energy)."""
+    name = key.strip().casefold().replace(" ", "_").replace("-", "_")
+    ratio = difflib.SequenceMatcher(None, name, section).ratio()
+    return ratio >= 0.8 or (len(name) >= 5 and section.startswith(name))
+
+
+def _modified(path: str) -> float:
+    try:
+        return os.stat(path).st_mtime
+    except OSError:
+        return 0.0
+
+
 def _lms(path: str) -> bool:
     from screwsolve.batch.identity import from_file_name
 
@@ -257,7 +322,15 @@ def _join(*parts: str) -> str:
 
 
 def _no_answer(item: ItemTruth, unmatched: list[tuple[str, ...]]) -> str:
-    """'no answer', with a did-you-mean when an answer sits under a close or misspelt key."""
+    """'no answer', with a did-you-mean when an answer sits under a close or misspelt key (at
+    any level: a misspelt section holds the whole section's items)."""
+    section = item.path[0]
+    for path in unmatched:
+        if len(path) == 1 and path[0] not in SECTIONS and _close_section(path[0], section):
+            return (
+                f"no answer for {item.item}; answers were given under '{path[0]}:' "
+                f"(did you mean '{section}:'?)"
+            )
     written = {".".join(p): p for p in unmatched}
     close = difflib.get_close_matches(item.item, list(written), n=1, cutoff=0.75)
     if not close:
@@ -335,6 +408,8 @@ def grade(
         results.append(
             SubmissionResult(path, identity, status=status, diagnostics=[outcome.detail])
         )
+    for result in results:
+        result.modified = _modified(result.file)
     items = {i.item: i.points for i in truth.items}
     report = GradeReport(name, truth.key_id, truth.title, items, results, run_seed)
     report.warnings.extend(store.warnings)
@@ -372,8 +447,25 @@ def class_warnings(results: list[SubmissionResult]) -> list[str]:
 
 
 def latest(group: list[SubmissionResult]) -> SubmissionResult:
-    """The submission a gradebook keeps for a student: the last attempt (then the last file)."""
-    return max(group, key=lambda r: (r.identity.attempt if r.identity else 0, r.file))
+    """The submission a gradebook keeps for a student: the LMS's last attempt (Canvas numbers
+    resubmissions), then the file modified last (a download keeps the upload's time), then the
+    file name that sorts last."""
+    return max(group, key=lambda r: (r.identity.attempt if r.identity else 0, r.modified, r.file))
+
+
+def superseded(results: list[SubmissionResult]) -> dict[int, SubmissionResult]:
+    """Each submission a gradebook does not take (by id()), with the one it takes instead."""
+    groups: dict[str, list[SubmissionResult]] = {}
+    for result in results:
+        if result.identity is not None and result.identity.key:
+            groups.setdefault(f"{result.identity.source}:{result.identity.key}", []).append(result)
+    replaced = {}
+    for group in groups.values():
+        kept = latest(group)
+        for result in group:
+            if result is not kept:
+                replaced[id(result)] = kept
+    return replaced
 
 
 def gradebook_rows(results: list[SubmissionResult]) -> list[SubmissionResult]:

@@ -5,7 +5,7 @@ any of them reaches a terminal, a CSV cell, XML, a GitHub workflow command, Mark
 goes through the function for that destination here, and only there:
 
 - terminal: control characters (ESC, BEL, C1 controls, DEL...) shown as `\\x1b`-style escapes,
-  lone surrogates as U+FFFD; rich markup brackets escaped by `markup`;
+  bidirectional controls as `\\u202e`, lone surrogates as U+FFFD; rich markup brackets escaped by `markup`;
 - CSV: the same, and a cell that a spreadsheet would read as a formula (=, +, -, @, tab, CR)
   prefixed with an apostrophe (OWASP's advice);
 - XML: characters XML 1.0 forbids removed (ElementTree escapes the rest);
@@ -23,6 +23,9 @@ from typing import Any
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _CONTROL_ANY = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+# bidirectional controls (Trojan Source): they reorder what a reader sees around them
+_BIDI = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+CELL_CHARS = 2000  # a spreadsheet cell; the whole text is in grades.json and the feedback file
 _XML_ILLEGAL = re.compile(r"[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -35,6 +38,7 @@ def clean(text: str, *, newlines: bool = True) -> str:
     """Text with lone surrogates replaced and control characters shown as escapes (newlines and
     tabs kept when `newlines`)."""
     text = _SURROGATE.sub("\ufffd", str(text))
+    text = _BIDI.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
     pattern = _CONTROL if newlines else _CONTROL_ANY
     return pattern.sub(_visible, text)
 
@@ -60,8 +64,12 @@ def markup(text: str) -> str:
 
 
 def csv_cell(text: str) -> str:
-    """For a CSV cell that a spreadsheet will open: no control characters, never a formula."""
+    """For a CSV cell that a spreadsheet will open: no control or bidirectional characters,
+    never a formula, at most CELL_CHARS characters (the cut says so)."""
     text = clean(text, newlines=False)
+    if len(text) > CELL_CHARS:
+        cut = " ... (cut: the whole text is in grades.json)"
+        text = text[: CELL_CHARS - len(cut)] + cut
     if text.startswith(_FORMULA_START):
         return "'" + text
     return text

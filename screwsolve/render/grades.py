@@ -20,7 +20,7 @@ import hashlib
 import io
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import Any
 
@@ -29,7 +29,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.batch.grading import GradeReport, SubmissionResult, gradebook_rows
+from screwsolve.batch.grading import GradeReport, SubmissionResult, gradebook_rows, superseded
+from screwsolve.batch.lms import (
+    MOODLE_FEEDBACK,
+    CanvasGradebook,
+    MoodleWorksheet,
+    canvas_header,
+    write_sheet,
+)
 from screwsolve.render.escape import csv_cell, markdown, markup, terminal
 from screwsolve.version import __version__
 
@@ -58,15 +65,16 @@ def _score(value: float) -> str:
     return f"{value:g}"
 
 
-def _csv(rows: list[list[str]]) -> str:
+def _csv(rows: list[list[str]], *, excel: bool = False) -> str:
+    """CSV with CRLF ends; with a BOM for `excel`, which on Windows reads UTF-8 only so."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     for row in rows:
         writer.writerow(row)
-    return buffer.getvalue()
+    return ("\ufeff" if excel else "") + buffer.getvalue()
 
 
-def grades_csv(report: GradeReport, names: Names = Names()) -> str:
+def grades_csv(report: GradeReport, names: Names = Names(), *, excel: bool = False) -> str:
     """One row per submission, then total and maximum; item columns in the key's order."""
     items = list(report.items)
     rows = [["file", "student", "lms", "lms_id", "declared_student", "status", *items]]
@@ -88,40 +96,182 @@ def grades_csv(report: GradeReport, names: Names = Names()) -> str:
                 _score(report.max_points),
             ]
         )
-    return _csv(rows)
+    return _csv(rows, excel=excel)
 
 
-def canvas_csv(report: GradeReport, assignment: str) -> str:
-    """Canvas gradebook import: one assignment column, one row per Canvas student."""
-    rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", csv_cell(assignment)]]
+@dataclass(frozen=True)
+class Gradebooks:
+    """The LMS files to fill in: Canvas's and Moodle's as downloaded (None: written from
+    scratch as their importers require), and how to treat who could not be graded."""
+
+    assignment: str
+    moodle: MoodleWorksheet | None = None
+    canvas: CanvasGradebook | None = None
+    zero_ungradable: bool = False
+    excel: bool = False
+    graded_at: str = ""  # ISO 8601, for Moodle's Last modified (grade)
+
+
+def publishable(report: GradeReport, books: Gradebooks) -> list[SubmissionResult]:
+    """One submission per LMS student (the latest), leaving out those not graded unless
+    --zero-ungradable: they are on the review list first."""
+    rows = gradebook_rows(report.results)
+    return [r for r in rows if r.status == "graded" or books.zero_ungradable]
+
+
+def _scaled(score: float, report: GradeReport, maximum: float | None) -> str:
+    """The score in the LMS's own scale (its maximum grade or points possible), 2 decimals."""
+    if maximum is not None and report.max_points and maximum != report.max_points:
+        score = score * maximum / report.max_points
+    return f"{score:.2f}".rstrip("0").rstrip(".")
+
+
+def canvas_csv(report: GradeReport, books: Gradebooks) -> str:
+    """Canvas gradebook import: the exported gradebook with the assignment's column filled for
+    each student graded (every other cell as exported), or a file written from scratch."""
+    results = [
+        r for r in publishable(report, books) if r.identity and r.identity.source == "canvas"
+    ]
+    if books.canvas is not None:
+        gradebook = books.canvas
+        rows = [list(row) for row in gradebook.sheet.rows]
+        maximum = gradebook.points_possible()
+        for result in results:
+            assert result.identity is not None
+            number = gradebook.rows_by_student.get(result.identity.key)
+            if number is None:
+                continue
+            row = rows[number]
+            row.extend([""] * (gradebook.assignment + 1 - len(row)))
+            row[gradebook.assignment] = _scaled(result.score, report, maximum)
+        sheet = replace(gradebook.sheet, rows=rows)
+        return write_sheet(sheet, bom=books.excel or gradebook.sheet.bom)
+    header, _ = canvas_header(books.assignment)
+    rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", csv_cell(header)]]
     rows.append(["Points Possible", "", "", "", "", _score(report.max_points)])
-    for result in gradebook_rows(report.results):
-        identity = result.identity
-        if identity is None or identity.source != "canvas":
-            continue
-        rows.append([csv_cell(identity.name), identity.key, "", "", "", _score(result.score)])
-    return _csv(rows)
+    for result in results:
+        assert result.identity is not None
+        rows.append(
+            [csv_cell(result.identity.name), result.identity.key, "", "", "", _score(result.score)]
+        )
+    return _csv(rows, excel=books.excel)
 
 
-def moodle_csv(report: GradeReport) -> str:
-    """Moodle offline grading worksheet: one row per Moodle participant."""
+def moodle_csv(report: GradeReport, books: Gradebooks, names: Names) -> str:
+    """Moodle's offline grading worksheet: the downloaded one with Grade and Feedback comments
+    set for each participant graded (every other cell as downloaded, Last modified (grade)
+    included, so Moodle's own check against later changes still holds), or one written with
+    the columns its importer requires."""
+    results = [
+        r for r in publishable(report, books) if r.identity and r.identity.source == "moodle"
+    ]
+    if books.moodle is not None:
+        worksheet = books.moodle
+        rows = [list(row) for row in worksheet.sheet.rows]
+        width = max(worksheet.column.values()) + 1
+        for result in results:
+            assert result.identity is not None
+            number = worksheet.rows_by_participant.get(result.identity.key)
+            if number is None:
+                continue
+            row = rows[number]
+            row.extend([""] * (width - len(row)))
+            maximum = worksheet.maximum(result.identity.key)
+            row[worksheet.column["Grade"]] = _scaled(result.score, report, maximum)
+            if worksheet.has_feedback:
+                row[worksheet.column[MOODLE_FEEDBACK]] = csv_cell(_comment(result, report, names))
+        sheet = replace(worksheet.sheet, rows=rows)
+        return write_sheet(sheet, bom=books.excel or worksheet.sheet.bom)
     header = ["Identifier", "Full name", "Email address", "Grade", "Maximum Grade"]
-    rows = [[*header, "Feedback comments"]]
-    for result in gradebook_rows(report.results):
-        identity = result.identity
-        if identity is None or identity.source != "moodle":
-            continue
+    rows = [[*header, "Last modified (grade)", MOODLE_FEEDBACK]]
+    for result in results:
+        assert result.identity is not None
         rows.append(
             [
-                f"Participant {identity.key}",
-                csv_cell(identity.name),
+                f"Participant {result.identity.key}",
+                csv_cell(result.identity.name),
                 "",
                 _score(result.score),
                 _score(report.max_points),
-                csv_cell(_summary_line(result)),
+                books.graded_at,
+                csv_cell(_comment(result, report, names)),
             ]
         )
-    return _csv(rows)
+    return _csv(rows, excel=books.excel)
+
+
+COMMENT_CHARS = 1000  # a gradebook comment: the rest is in the student's feedback file
+
+
+def _comment(result: SubmissionResult, report: GradeReport, names: Names) -> str:
+    """The feedback comment of a gradebook row: the summary, cut with a pointer to the file."""
+    line = _summary_line(result)
+    if len(line) <= COMMENT_CHARS:
+        return line
+    return line[: COMMENT_CHARS - 60].rstrip() + " ... (the rest is in your feedback file)"
+
+
+def gradebook_notes(report: GradeReport, books: Gradebooks) -> list[str]:
+    """What the instructor must know before uploading the gradebook files."""
+    notes = []
+    canvas = [r for r in publishable(report, books) if r.identity and r.identity.source == "canvas"]
+    moodle = [r for r in publishable(report, books) if r.identity and r.identity.source == "moodle"]
+    if canvas and books.canvas is None and not canvas_header(books.assignment)[1]:
+        notes.append(
+            f"canvas.csv: the column '{books.assignment}' has no assignment id, so Canvas will "
+            "import it as a new assignment; give --assignment 'Title (id)' (the id ends the "
+            "assignment's address) or --canvas-gradebook with the exported gradebook"
+        )
+    if moodle and books.moodle is None:
+        notes.append(
+            f"moodle.csv: grades are in the key's points (out of {_score(report.max_points)}); "
+            "Moodle skips a grade above the assignment's maximum grade: give --moodle-worksheet "
+            "with the downloaded worksheet to have them scaled to it"
+        )
+    for book, found, lms in (
+        (books.canvas, canvas, "the Canvas gradebook"),
+        (books.moodle, moodle, "the Moodle worksheet"),
+    ):
+        if book is None:
+            continue
+        rows = (
+            book.rows_by_student if isinstance(book, CanvasGradebook) else book.rows_by_participant
+        )
+        absent = [r.student for r in found if r.identity and r.identity.key not in rows]
+        if absent:
+            notes.append(f"not in {lms} (left out): {', '.join(absent)}")
+    return notes
+
+
+REVIEW_HEADER = ["student", "lms", "lms_id", "file", "status", "reason"]
+
+
+def review_rows(report: GradeReport, names: Names = Names()) -> list[list[str]]:
+    """Every submission that is not simply graded into the gradebook, with why: not gradable
+    (invalid, rejected, timed out, crashed) or another file of the same student graded instead
+    (cells as plain text; escaped where written)."""
+    replaced = superseded(report.results)
+    rows = []
+    for result in report.results:
+        identity = result.identity
+        lms = identity.source if identity else ""
+        lms_id = identity.lms_id if identity and not names.anonymous else ""
+        status: str
+        if result.status != "graded":
+            reason = result.diagnostics[0] if result.diagnostics else result.status
+            status = result.status
+        elif id(result) in replaced:
+            status = "duplicate"
+            reason = f"another file of this student was graded: {names.file(replaced[id(result)])}"
+        else:
+            continue
+        rows.append([names.of(result), lms, lms_id, names.file(result), status, reason])
+    return rows
+
+
+def needs_review_csv(report: GradeReport, names: Names, *, excel: bool = False) -> str:
+    rows = [REVIEW_HEADER] + [[csv_cell(c) for c in row] for row in review_rows(report, names)]
+    return _csv(rows, excel=excel)
 
 
 def has_lms(report: GradeReport, source: str) -> bool:
@@ -162,6 +312,7 @@ def grades_document(report: GradeReport, names: Names = Names()) -> dict[str, An
                 "status": r.status,
                 "score": r.score,
                 "diagnostics": r.diagnostics,
+                "notes": r.notes,
                 "items": [
                     {
                         "item": i.item,
@@ -209,17 +360,28 @@ def feedback_markdown(report: GradeReport, result: SubmissionResult, names: Name
         lines.append("")
         lines.extend(f"- {markdown(d)}" for d in result.diagnostics)
         return "\n".join(lines) + "\n"
-    lines += ["| item | verdict | points | feedback |", "| --- | --- | --- | --- |"]
+    if result.notes:
+        lines += ["Read with a note:", ""]
+        lines += [f"- {markdown(note)}" for note in result.notes]
+        lines.append("")
+    lines += [
+        "| item | your answer | verdict | points | feedback |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for item in result.items:
+        answer = f"`{_code(item.answer)}`" if item.answer else ""
         lines.append(
-            f"| {markdown(item.item)} | {item.verdict} | "
+            f"| {markdown(item.item)} | {answer} | {item.verdict} | "
             f"{_score(item.points)} / {_score(item.max_points)} | {markdown(item.feedback)} |"
         )
     return "\n".join(lines) + "\n"
 
 
 def class_report(
-    report: GradeReport, names: Names = Names(), skipped: list[str] | None = None
+    report: GradeReport,
+    names: Names = Names(),
+    skipped: list[str] | None = None,
+    gradebooks: list[str] | None = None,
 ) -> str:
     """The class at a glance, as Markdown: scores, items, common wrong answers, mistakes."""
     graded = [r for r in report.results if r.status == "graded"]
@@ -267,10 +429,29 @@ def class_report(
     if report.warnings and not names.anonymous:
         lines += ["", "## Warnings", ""]
         lines += [f"- {markdown(w)}" for w in report.warnings]
+    if gradebooks and not names.anonymous:
+        lines += ["", "## Before uploading the gradebooks", ""]
+        lines += [f"- {markdown(note)}" for note in gradebooks]
+    review = review_rows(report, names)
+    if review:
+        lines += ["", "## Needs review before upload", ""]
+        lines.append(
+            "These are not in the gradebook files (unless `--zero-ungradable`); the same list is "
+            "`needs-review.csv`."
+        )
+        lines += ["", "| student | file | status | reason |", "| --- | --- | --- | --- |"]
+        for student, _, _, file, status, reason in review:
+            lines.append(
+                f"| {markdown(student)} | {markdown(file)} | {status} | {markdown(_cut(reason))} |"
+            )
     if skipped:
         lines += ["", "## Files not graded", ""]
         lines += [f"- {markdown(s)}" for s in skipped]
     return "\n".join(lines) + "\n"
+
+
+def _cut(text: str, limit: int = 300) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _code(text: str) -> str:
@@ -337,7 +518,7 @@ def write_reports(
     report: GradeReport,
     folder: Path,
     names: Names,
-    assignment: str,
+    books: Gradebooks,
     skipped: list[str],
 ) -> list[Path]:
     """Write every report into `folder` (each atomically); the gradebooks only for students
@@ -348,17 +529,21 @@ def write_reports(
 
     folder.mkdir(parents=True, exist_ok=True)
     written: list[tuple[Path, str]] = [
-        (folder / "grades.csv", grades_csv(report, names)),
+        (folder / "grades.csv", grades_csv(report, names, excel=books.excel)),
         (
             folder / "grades.json",
             json.dumps(grades_document(report, names), sort_keys=True, indent=2) + "\n",
         ),
-        (folder / "report.md", class_report(report, names, skipped)),
+        (
+            folder / "report.md",
+            class_report(report, names, skipped, gradebook_notes(report, books)),
+        ),
+        (folder / "needs-review.csv", needs_review_csv(report, names, excel=books.excel)),
     ]
-    if not names.anonymous and has_lms(report, "canvas"):
-        written.append((folder / "canvas.csv", canvas_csv(report, assignment)))
-    if not names.anonymous and has_lms(report, "moodle"):
-        written.append((folder / "moodle.csv", moodle_csv(report)))
+    if not names.anonymous and (has_lms(report, "canvas") or books.canvas is not None):
+        written.append((folder / "canvas.csv", canvas_csv(report, books)))
+    if not names.anonymous and (has_lms(report, "moodle") or books.moodle is not None):
+        written.append((folder / "moodle.csv", moodle_csv(report, books, names)))
     feedback = folder / "feedback"
     feedback.mkdir(exist_ok=True)
     taken: set[str] = set()

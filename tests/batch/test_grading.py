@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 from pathlib import Path
 
@@ -157,20 +158,28 @@ def test_unusable_paths_and_repeated_options_are_usage_errors(tmp_path: Path) ->
     assert missing.exit_code == 2
 
 
-def test_skipped_files_are_reported(tmp_path: Path) -> None:
+def test_every_uploaded_file_gets_a_row(tmp_path: Path) -> None:
+    """As a student uploads it: a submission named hw2.yaml.txt is graded (with a note), a
+    file that is not a submission gets its row as invalid, on the review list; none is lost."""
     folder = tmp_path / "subs"
     folder.mkdir()
     (folder / "a.json").write_text("{}", encoding="utf-8")
-    (folder / "b.YAML").write_text(
-        (EXAMPLES / "submissions" / "alice.yaml").read_text("utf-8"), encoding="utf-8"
-    )
-    result = CliRunner().invoke(
-        app, ["grade", "--key", KEY, str(folder), "--out", str(tmp_path / "out")]
-    )
+    alice = (EXAMPLES / "submissions" / "alice.yaml").read_text("utf-8")
+    (folder / "b.YAML").write_text(alice, encoding="utf-8")
+    (folder / "hw2.yaml.txt").write_text(alice.replace("student: alice", "student: al"), "utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["grade", "--key", KEY, str(folder), "--out", str(out)])
     assert result.exit_code == 0
-    assert "skipped" in result.stderr and "a.json" in result.stderr
-    document = json.loads((tmp_path / "out" / "grades.json").read_text(encoding="utf-8"))
-    assert [Path(s["file"]).name for s in document["submissions"]] == ["b.YAML"]
+    document = json.loads((out / "grades.json").read_text(encoding="utf-8"))
+    by_name = {Path(s["file"]).name: s for s in document["submissions"]}
+    assert set(by_name) == {"a.json", "b.YAML", "hw2.yaml.txt"}
+    assert by_name["a.json"]["status"] == "invalid"
+    assert by_name["hw2.yaml.txt"]["status"] == "graded"
+    assert by_name["hw2.yaml.txt"]["score"] == by_name["b.YAML"]["score"] > 0
+    assert any("hw2.yaml.txt" in note for note in by_name["hw2.yaml.txt"]["notes"])
+    text = (out / "needs-review.csv").read_text(encoding="utf-8")
+    review = list(csv.DictReader(io.StringIO(text)))
+    assert [(Path(r["file"]).name, r["status"]) for r in review] == [("a.json", "invalid")]
 
 
 def test_columns_are_the_same_with_a_cold_and_a_warm_cache(tmp_path: Path) -> None:
@@ -258,3 +267,78 @@ def test_a_thousand_term_answer_is_graded_and_a_too_long_one_costs_its_item_only
     assert "16000 characters" in verdicts[("toolong", "power_coefficients.x")][1]
     assert verdicts[("toolong", "power_coefficients.theta")][0] == "correct"
     assert verdicts[("toolong", "noncontributing")][0] == "correct"
+
+
+def _one(tmp_path: Path, text: str, name: str = "s.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    (result,) = grade(KEY, [str(path)], timeout=0, seed=2).results
+    return result
+
+
+ALICE = (EXAMPLES / "submissions" / "alice.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("written", ["PLATE-2026", " plate-2026 ", "plate_2026", "Plate_2026"])
+def test_a_problem_id_is_read_with_intent(tmp_path: Path, written: str) -> None:
+    """Case, spaces around and _ for - do not make a submission someone else's problem."""
+    result = _one(tmp_path, ALICE.replace("problem: plate-2026", f"problem: '{written}'"))
+    assert result.status == "graded" and result.score == 8
+    assert any("read as 'plate-2026'" in note for note in result.notes)
+
+
+def test_another_problem_is_rejected_with_a_did_you_mean(tmp_path: Path) -> None:
+    result = _one(tmp_path, ALICE.replace("problem: plate-2026", "problem: plate-2025"))
+    assert result.status == "rejected"
+    assert "did you mean 'plate-2026'" in result.diagnostics[0]
+
+
+def test_a_harmless_top_level_line_is_a_note_not_a_zero(tmp_path: Path) -> None:
+    result = _one(tmp_path, "name: Alice Liddell\n" + ALICE)
+    assert result.status == "graded" and result.score == 8
+    assert any("'name:' ignored" in note for note in result.notes)
+    renamed = _one(tmp_path, ALICE.replace("answers:", "answer:"), "t.yaml")
+    assert renamed.score == 8 and any("read as 'answers:'" in n for n in renamed.notes)
+
+
+@pytest.mark.parametrize(
+    ("wrong", "right"),
+    [("power_coeficients", "power_coefficients"), ("Power-Coefficients", "power_coefficients")],
+)
+def test_a_misspelt_section_gets_a_did_you_mean(tmp_path: Path, wrong: str, right: str) -> None:
+    result = _one(tmp_path, ALICE.replace(f"  {right}:", f"  {wrong}:"))
+    missing = [i for i in result.items if i.item.startswith(right)]
+    assert missing and all(i.verdict == "missing" for i in missing)
+    assert all(f"did you mean '{right}:'" in i.feedback for i in missing)
+
+
+def test_the_feedback_file_shows_the_students_answer(tmp_path: Path) -> None:
+    path = tmp_path / "subs"
+    path.mkdir()
+    (path / "alice.yaml").write_text(ALICE.replace("F_A + F_Q", "F_A - F_Q"), encoding="utf-8")
+    out = tmp_path / "out"
+    CliRunner().invoke(app, ["grade", "--key", KEY, str(path), "--out", str(out)])
+    (feedback,) = (out / "feedback").iterdir()
+    text = feedback.read_text(encoding="utf-8")
+    assert "| item | your answer | verdict |" in text
+    assert "F_A - F_Q" in text
+
+
+def test_an_item_that_breaks_the_reader_costs_only_that_item(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever fails while one answer is read or compared (here a RecursionError forced on
+    power_coefficients.x), every other item of the student is graded as usual."""
+    original = grading.Grader._item
+
+    def failing(self, item, answer, unmatched):
+        if item.item == "power_coefficients.x":
+            raise RecursionError("maximum recursion depth exceeded")
+        return original(self, item, answer, unmatched)
+
+    monkeypatch.setattr(grading.Grader, "_item", failing)
+    result = _one(tmp_path, ALICE)
+    by_item = {i.item: i for i in result.items}
+    assert by_item["power_coefficients.x"].verdict == "unreadable"
+    assert "RecursionError" in by_item["power_coefficients.x"].feedback
+    assert result.score == 8 - 2  # the other items keep their points

@@ -45,6 +45,22 @@ def test_latex_escapes_special_characters() -> None:
     assert escape.latex("bell\x07 θ") == "bell ?"
 
 
+def test_bidirectional_controls_are_shown_not_obeyed() -> None:
+    """A name with U+202E (right-to-left override) would print reversed text after it in a
+    spreadsheet, a Markdown viewer or a terminal; it is shown as its code instead."""
+    name = "alice\u202egnp.exe"
+    assert escape.csv_cell(name) == "alice\\u202egnp.exe"
+    assert escape.terminal(name) == "alice\\u202egnp.exe"
+    assert "\u202e" not in escape.markdown(name)
+
+
+def test_a_long_cell_is_cut_and_says_where_the_rest_is() -> None:
+    cell = escape.csv_cell("x" * 200_000)
+    assert len(cell) == escape.CELL_CHARS and cell.endswith(
+        "(cut: the whole text is in grades.json)"
+    )
+
+
 @given(st.text())
 def test_every_destination_is_safe_for_any_text(text: str) -> None:
     terminal = escape.terminal(text)
@@ -52,6 +68,10 @@ def test_every_destination_is_safe_for_any_text(text: str) -> None:
     assert not any(0xD800 <= ord(c) <= 0xDFFF for c in terminal)
     cell = escape.csv_cell(text)
     assert not cell.startswith(("=", "+", "-", "@", "\t", "\r"))
+    assert len(cell) <= escape.CELL_CHARS + 1  # the apostrophe of a formula may come first
+    bidi = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+    for shown in (terminal, cell, escape.markdown(text)):
+        assert not bidi & set(shown)
     element = ET.Element("case", name=escape.xml_text(text))
     element.text = escape.xml_text(text)
     ET.fromstring(ET.tostring(element, encoding="unicode"))  # well-formed

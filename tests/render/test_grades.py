@@ -12,6 +12,7 @@ import pytest
 
 from screwsolve.batch.grading import grade
 from screwsolve.render.grades import (
+    Gradebooks,
     Names,
     canvas_csv,
     class_report,
@@ -54,7 +55,7 @@ def rows(text: str) -> list[list[str]]:
 
 
 def test_canvas_gradebook_layout(report) -> None:
-    table = rows(canvas_csv(report, "Plate (123)"))
+    table = rows(canvas_csv(report, Gradebooks("Plate (123)")))
     assert table[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", "Plate (123)"]
     assert table[1] == ["Points Possible", "", "", "", "", "8"]
     by_id = {row[1]: row for row in table[2:]}
@@ -64,9 +65,12 @@ def test_canvas_gradebook_layout(report) -> None:
 
 
 def test_moodle_worksheet_layout(report) -> None:
-    table = rows(moodle_csv(report))
+    table = rows(
+        moodle_csv(report, Gradebooks("Plate", graded_at="2026-11-24T07:00:00+00:00"), Names())
+    )
     assert table[0][:5] == ["Identifier", "Full name", "Email address", "Grade", "Maximum Grade"]
-    assert table[0][5] == "Feedback comments"
+    assert table[0][5:] == ["Last modified (grade)", "Feedback comments"]
+    assert table[1][5] == "2026-11-24T07:00:00+00:00"
     assert table[1][0] == "Participant 77" and table[1][1] == "Carol Jones"
     assert table[1][3] == "6" and table[1][4] == "8"
 
@@ -89,7 +93,7 @@ def test_anonymous_reports_hide_identities(report, tmp_path: Path) -> None:
     text = grades_csv(report, names) + class_report(report, names)
     for secret in ("liddellalice", "bobbybob", "Carol", "1001", "HYPERLINK"):
         assert secret not in text
-    written = write_reports(report, tmp_path, names, "Plate", [])
+    written = write_reports(report, tmp_path, names, Gradebooks("Plate"), [])
     assert not (tmp_path / "canvas.csv").exists() and not (tmp_path / "moodle.csv").exists()
     assert all(p.name.startswith("student-") for p in written if p.parent.name == "feedback")
 
@@ -98,9 +102,10 @@ def test_every_report_is_written(report, tmp_path: Path) -> None:
     written = {
         p.relative_to(tmp_path).as_posix()
         for p in write_reports(
-            report, tmp_path, Names(), "Plate", ["x.json: not a .yaml or .yml file"]
+            report, tmp_path, Names(), Gradebooks("Plate"), ["x.json: not a .yaml or .yml file"]
         )
     }
-    assert {"grades.csv", "grades.json", "report.md", "canvas.csv", "moodle.csv"} <= written
+    expected = {"grades.csv", "grades.json", "report.md", "needs-review.csv"}
+    assert expected | {"canvas.csv", "moodle.csv"} <= written
     assert sum(1 for p in written if p.startswith("feedback/")) == len(report.results)
     assert "x.json: not a .yaml or .yml file" in (tmp_path / "report.md").read_text("utf-8")
