@@ -208,11 +208,98 @@ SLIDER: dict[tuple[str, ...], ItemForms] = {
     ),
 }
 
+# The disc rolling down an incline (tests/data/grading/disc-key.yaml, derived by hand there):
+# Q^x = m g sin(alpha) + F, Q^phi = M + F r, the contact's Q^phi = F r; x' = -r phi', so
+# P_c = phi' (M - m g r sin(alpha)) = F~_phi phi'. The wrong answers, by hand:
+# - the contact force's velocity at I taken as d/dt of r_OI = x x_N (no phi in it): v^phi_I = 0,
+#   so its Q^phi is 0 and the total M: the same value as leaving the contact out, or as
+#   resolving its screw about the centre C without transport (F x_N . v^phi_C = 0); the value
+#   cannot tell these apart, so any of them is a cause it supports;
+# - d(P_c)/dx' with phi' = -x'/r: m g sin(alpha) - M/r; d(P_c)/dphi' = M - m g r sin(alpha);
+# - the partial screw about I with the moment about C kept, or v^phi_I derived: {z_N ; 0}_I.
+DISC: dict[tuple[str, ...], ItemForms] = {
+    ("partial_screws", "disc", "phi"): ItemForms(
+        correct=(screw("zN", "r*xN", "I"), screw("zD", "r*cos(phi)*xD - r*sin(phi)*yD", "I")),
+        mistakes=(
+            ("derivative-not-transport", screw("zN", "0", "I")),
+            ("moment-not-transported", screw("zN", "0", "I")),
+            ("parts-swapped", screw("r*xN", "zN", "I")),
+            ("wrong-point", screw("zN", "0", "C")),
+        ),
+        unreadable=(screw("zN", "r*xN +", "I"),),
+    ),
+    ("power_coefficients", "x"): ItemForms(
+        correct=(
+            "m*g*sin(alpha) + F",
+            "F + g*m*sin(alpha)",
+            "F + 2*m*g*sin(alpha/2)*cos(alpha/2)",
+        ),
+        mistakes=(
+            ("missing-action", "F"),  # without the weight
+            ("missing-action", "m*g*sin(alpha)"),  # without the contact
+            ("action-sign", "F - m*g*sin(alpha)"),
+            ("action-twice", "2*m*g*sin(alpha) + F"),
+            ("differentiated-power", "m*g*sin(alpha) - M/r"),
+            ("sin-cos", "m*g*cos(alpha) + F"),
+            ("sign", "-m*g*sin(alpha) - F"),
+            ("factor-two", "2*m*g*sin(alpha) + 2*F"),
+            ("number-for-parameter", "9.81*m*sin(alpha) + F"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power_coefficients", "phi"): ItemForms(
+        correct=("M + F*r", "r*F + M"),
+        mistakes=(
+            ("missing-action", "F*r"),  # without the motor
+            ("derivative-not-transport", "M"),  # also: without the contact, or about C
+            ("different-points", "M"),
+            ("action-sign", "M - F*r"),
+            ("action-twice", "2*M + F*r"),
+            ("differentiated-power", "M - m*g*r*sin(alpha)"),
+            ("sign", "-M - F*r"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power_coefficients", "contact", "phi"): ItemForms(
+        correct=("F*r", "r*F"),
+        mistakes=(
+            ("derivative-not-transport", "0"),  # also: about C, or d(P_c)/dphi' (P_c = 0)
+            ("sign", "-F*r"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("power_under_constraints",): ItemForms(
+        correct=(
+            "phi'*(M - m*g*r*sin(alpha))",
+            "-x'*(M - m*g*r*sin(alpha))/r",
+            "M*phi' - m*g*r*sin(alpha)*phi'",
+        ),
+        mistakes=(
+            ("missing-action", "M*phi'"),  # without the weight
+            ("action-sign", "phi'*(M + m*g*r*sin(alpha))"),
+            ("sin-cos", "phi'*(M - m*g*r*cos(alpha))"),
+            ("sign", "phi'*(m*g*r*sin(alpha) - M)"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("constrained_generalized_active_forces", "phi"): ItemForms(
+        correct=("M - m*g*r*sin(alpha)", "M - g*m*r*sin(alpha)"),
+        mistakes=(
+            ("sign", "m*g*r*sin(alpha) - M"),
+            ("sin-cos", "M - m*g*r*cos(alpha)"),
+            ("factor-two", "2*M - 2*m*g*r*sin(alpha)"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+}
+
 KEYS_BY_NAME = {
     "plate": (KEYS / "plate-constrained-key.yaml", "plate-constrained", PLATE),
     "slider": (KEYS / "slider-key.yaml", "slider-2026", SLIDER),
+    "disc": (KEYS / "disc-key.yaml", "disc-2026", DISC),
 }
-FORCE = {"plate": "F_A", "slider": "F"}  # a parameter of each key, for the expression attacks
+# a parameter of each key, for the expression attacks
+FORCE = {"plate": "F_A", "slider": "F", "disc": "F"}
 
 Category = Literal["correct", "mistake", "unreadable", "empty", "hostile"]
 MIX: tuple[tuple[Category, int], ...] = (

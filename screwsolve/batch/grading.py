@@ -202,11 +202,17 @@ class Grader:
         if item.kind == "screw" and verdicts[0].part == "at":
             assert isinstance(truth.value, ScrewValue)
             return "wrong-point", f"resolve the screw about point {truth.value.point}"
+        # every mistake that gives this value: when several do, the value cannot tell which
+        # was made, and the feedback says so instead of naming one with confidence
+        matched: list[tuple[str, str]] = []
         for index, wrong in enumerate(item.mistakes):
             if _all_ok(reader.comparer.compare(answer, reader.wrong(item, index))):
-                return wrong.code, wrong.feedback
-        if _all_ok(reader.comparer.compare(answer, _negated(truth))):
-            return "sign", "the sign is wrong"
+                matched.append((wrong.code, wrong.feedback))
+        for code, feedback, value in _whole_answer_slips(truth):
+            if _all_ok(reader.comparer.compare(answer, value)):
+                matched.append((code, feedback))
+        if matched:
+            return _causes(matched)
         for other in self.truth.items:
             if other.item == item.item or other.kind != item.kind:
                 continue
@@ -307,9 +313,65 @@ def _all_ok(verdicts: list[PartVerdict]) -> bool:
     return all(v.status == "ok" for v in verdicts)
 
 
+def _whole_answer_slips(truth: Truth) -> list[tuple[str, str, Truth]]:
+    """What slips of the whole answer give: its sign, a factor of 2 either way, sin and cos
+    swapped (each only when it changes the value)."""
+    slips = [("sign", "the sign is wrong", _negated(truth))]
+    value = truth.value
+    if not isinstance(value, sympy.Expr):
+        return slips
+    slips.append(("factor-two", "the whole answer is twice the right one", _scaled(truth, 2)))
+    slips.append(
+        (
+            "factor-two",
+            "the whole answer is half the right one",
+            _scaled(truth, sympy.Rational(1, 2)),
+        )
+    )
+    trig = value.atoms(sympy.sin, sympy.cos)
+    if trig:
+        swap = {f: (sympy.cos if isinstance(f, sympy.sin) else sympy.sin)(f.args[0]) for f in trig}
+        slips.append(
+            (
+                "sin-cos",
+                "sin and cos are swapped: project on the axis the angle is measured from",
+                replace(truth, value=value.xreplace(swap)),
+            )
+        )
+    return slips
+
+
+def _scaled(truth: Truth, factor: sympy.Expr) -> Truth:
+    assert isinstance(truth.value, sympy.Expr)
+    return replace(truth, value=factor * truth.value)
+
+
+SEVERAL = "the value cannot tell which: this is what you get "
+
+
+def _causes(matched: list[tuple[str, str]]) -> tuple[str, str]:
+    """(code, feedback) of the mistakes a value is consistent with: one named as the cause,
+    several named as what each would give."""
+    distinct: dict[str, str] = {}
+    for code, feedback in matched:
+        if feedback.startswith(SEVERAL) and "|" in code:  # already several causes: list each
+            for part, one in zip(
+                feedback[len(SEVERAL) :].split(", or "), code.split("|"), strict=False
+            ):
+                distinct.setdefault(part.removeprefix("if "), one)
+        else:
+            distinct.setdefault(feedback, code)
+    if len(distinct) == 1:
+        ((feedback, code),) = distinct.items()
+        return code, feedback
+    codes = list(dict.fromkeys(distinct.values()))
+    listed = ", or ".join(f"if {feedback}" for feedback in distinct)
+    return "|".join(codes), f"{SEVERAL}{listed}"
+
+
 def _negated(truth: Truth) -> Truth:
     if isinstance(truth.value, sympy.Expr):
-        return Truth("scalar", -truth.value, truth.rates)
+        return replace(truth, value=-truth.value)  # a potential stays compared up to a constant
     assert isinstance(truth.value, ScrewValue)
     value = truth.value
     resultant = type(value.resultant)(tuple((-c, u) for c, u in value.resultant.terms))

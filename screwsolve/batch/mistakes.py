@@ -78,15 +78,19 @@ class Mistakes:
         self._derived_cache: dict[str, tuple[list[str], dict[str, sympy.Expr]] | None] = {}
 
     def of(self, claim: Claim, truth: Truth) -> list[Mistake]:
-        """The distinct wrong answers for this item, none equal to the truth."""
-        found: list[Mistake] = []
+        """The distinct wrong answers for this item, none equal to the truth. Mistakes that
+        give the same value are one wrong answer, said as what each would give: the value
+        cannot tell them apart, so none is named as the cause."""
+        groups: list[list[Mistake]] = []
         for mistake in self._candidates(claim):
             if self._same(mistake.value, truth.value):
                 continue
-            if any(self._same(mistake.value, kept.value) for kept in found):
-                continue
-            found.append(mistake)
-        return found
+            group = next((g for g in groups if self._same(mistake.value, g[0].value)), None)
+            if group is None:
+                groups.append([mistake])
+            elif all(m.feedback != mistake.feedback for m in group):
+                group.append(mistake)
+        return [_merged(group) for group in groups]
 
     # -- comparisons of candidate values ------------------------------------------------------
 
@@ -333,6 +337,19 @@ class Mistakes:
             f"(M_{at} = M_{origin} + R x {origin}{at})",
             self.presenter.screw(Screw(about_origin.resultant, about_origin.moment, at)),
         )
+
+
+SEVERAL = "the value cannot tell which: this is what you get "  # as grading.py says it
+
+
+def _merged(group: list[Mistake]) -> Mistake:
+    """One wrong answer that several mistakes give: their codes joined by |, and feedback that
+    lists each as a possible cause."""
+    if len(group) == 1:
+        return group[0]
+    codes = "|".join(dict.fromkeys(m.code for m in group))
+    listed = ", or ".join(f"if {m.feedback}" for m in group)
+    return Mistake(codes, f"{SEVERAL}{listed}", group[0].value)
 
 
 def _dot(a: Vector, b: Vector) -> sympy.Expr:

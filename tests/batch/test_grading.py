@@ -56,8 +56,10 @@ def test_feedback_names_the_mistake() -> None:
     feedback = {
         (r.student, i.item): (i.verdict, i.feedback) for r in report.results for i in r.items
     }
+    # bob's Q^theta lacks the step: the same value as the step resolved about A (both named)
     assert feedback[("bob", "power_coefficients.theta")][1].startswith(
-        "the contribution of 'step' is missing"
+        "the value cannot tell which: this is what you get if the contribution of 'step' is "
+        "missing, or if the action screw and the kinematic screw are resolved about different"
     )
     assert "Remark 13.3.3" in feedback[("bob", "power_coefficients.theta")][1]
     assert feedback[("carol", "power_coefficients.x")][1] == (
@@ -342,3 +344,45 @@ def test_an_item_that_breaks_the_reader_costs_only_that_item(
     assert by_item["power_coefficients.x"].verdict == "unreadable"
     assert "RecursionError" in by_item["power_coefficients.x"].feedback
     assert result.score == 8 - 2  # the other items keep their points
+
+
+@pytest.mark.parametrize(
+    ("answer", "code", "words"),
+    [
+        # Q^theta of the weight is -m g l cos(theta) (the key): by hand, the slips below
+        ("-m*g*l*sin(theta)", "sin-cos", "sin and cos are swapped"),
+        ("-2*m*g*l*cos(theta)", "factor-two", "twice the right one"),
+        ("-m*g*l*cos(theta)/2", "factor-two", "half the right one"),
+        ("m*g*l*cos(theta)", "sign", "the sign is wrong"),
+    ],
+)
+def test_slips_of_the_whole_answer_are_named(
+    tmp_path: Path, answer: str, code: str, words: str
+) -> None:
+    text = ALICE.replace("weight: {theta: -g*l*m*cos(theta)}", f"weight: {{theta: {answer}}}")
+    assert text != ALICE
+    result = _one(tmp_path, text)
+    item = next(i for i in result.items if i.item == "power_coefficients.weight.theta")
+    assert item.verdict == "wrong" and item.mistake == code and words in item.feedback
+
+
+def test_a_value_two_mistakes_give_names_both_and_neither_with_confidence() -> None:
+    code, feedback = grading._causes(
+        [("sign", "the sign is wrong"), ("missing-action", "the contribution of 'w' is missing")]
+    )
+    assert code == "sign|missing-action"
+    assert feedback.startswith("the value cannot tell which")
+    assert "if the sign is wrong, or if the contribution of 'w' is missing" in feedback
+    assert grading._causes([("a", "x"), ("b", "x")]) == ("a", "x")
+
+
+def test_a_potential_with_its_sign_slipped_is_still_compared_up_to_a_constant() -> None:
+    """-V + 3 for V: the sign slip of a potential is recognised whatever constant is added."""
+    import sympy
+
+    from screwsolve.batch.claims import Truth
+
+    x = sympy.Symbol("x", real=True)
+    truth = Truth("scalar", x**2 / 2, up_to_constant=True)
+    (sign, _, negated) = grading._whole_answer_slips(truth)[0]
+    assert sign == "sign" and negated.up_to_constant and negated.value == -(x**2) / 2

@@ -55,9 +55,12 @@ def test_correct_answers_in_other_forms_are_correct(grader: Grader, tmp_path: Pa
 
 
 def test_missing_contribution(grader: Grader, tmp_path: Path) -> None:
-    result = coefficient(grader, tmp_path, "theta", "-m*g*l*cos(theta)")  # Q^theta without step
-    assert result.verdict == "wrong" and result.mistake == "missing-action"
-    assert result.feedback.startswith("the contribution of 'step' is missing")
+    """Q^theta without the step: by hand the same value as the step's force resolved with the
+    kinematic screw about A (F_Q x1 + N_Q y1 . v^theta_A = 0): the feedback names both."""
+    result = coefficient(grader, tmp_path, "theta", "-m*g*l*cos(theta)")
+    assert result.verdict == "wrong" and result.mistake == "missing-action|different-points"
+    assert result.feedback.startswith("the value cannot tell which: this is what you get if ")
+    assert "if the contribution of 'step' is missing, or if the action screw" in result.feedback
     assert result.feedback.endswith("Resolve the step's force and the partial screw about Q.")
 
 
