@@ -561,16 +561,22 @@ def _lms_files(
 ) -> tuple[CanvasGradebook | None, MoodleWorksheet | None]:
     """The LMS files to fill in, read and checked as their importers check them, before any
     submission is graded (a wrong file is a located error, exit 1)."""
-    from screwsolve.batch.lms import canvas_gradebook, moodle_worksheet, read_sheet
+    from screwsolve.batch.lms import (
+        MAX_SHEET_BYTES,
+        canvas_gradebook,
+        moodle_worksheet,
+        read_sheet,
+    )
     from screwsolve.files.loading import read_bounded
 
     gradebook = worksheet = None
     if canvas is not None:
         path = _existing_file(canvas, "--canvas-gradebook")
-        gradebook = canvas_gradebook(read_sheet(path, read_bounded(path)), assignment)
+        data = read_bounded(path, MAX_SHEET_BYTES)
+        gradebook = canvas_gradebook(read_sheet(path, data), assignment)
     if moodle is not None:
         path = _existing_file(moodle, "--moodle-worksheet")
-        worksheet = moodle_worksheet(read_sheet(path, read_bounded(path)))
+        worksheet = moodle_worksheet(read_sheet(path, read_bounded(path, MAX_SHEET_BYTES)))
     return gradebook, worksheet
 
 

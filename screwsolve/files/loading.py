@@ -37,8 +37,8 @@ def read_text(path: str, stdin_name: str = STDIN_NAME) -> tuple[str, str]:
     return path, decode(read_bounded(path), path)
 
 
-def read_bounded(path: str) -> bytes:
-    """The bytes of a regular file, at most the size limit plus one (so a larger one is told)."""
+def read_bounded(path: str, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a regular file, at most the limit plus one (so a larger one is told)."""
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
@@ -48,7 +48,7 @@ def read_bounded(path: str) -> bytes:
         raise InputError([Diagnostic(path, 1, 1, "not a regular file")])
     with os.fdopen(descriptor, "rb") as handle:
         try:
-            return handle.read(MAX_FILE_BYTES + 1)
+            return handle.read(limit + 1)
         except OSError as exc:
             raise InputError(
                 [Diagnostic(path, 1, 1, f"cannot read file: {exc.strerror}")]

@@ -250,3 +250,39 @@ def test_ungradable_students_get_zero_only_when_asked(downloads: Path, tmp_path:
     )
     assert stored["78"][0] == 0.0  # Dan's PDF: 0, as asked
     assert (out / "grades.csv").read_bytes().startswith(b"\xef\xbb\xbf")
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"\xff\xfe\x00bad", "not UTF-8 text"),
+        (b"", "the file is empty"),
+        (b"Name,Score\nA,1\n", "not a Canvas gradebook export"),
+    ],
+)
+def test_a_wrong_lms_file_is_refused_before_grading(
+    tmp_path: Path, downloads: Path, content: bytes, message: str
+) -> None:
+    """A file given as the Canvas gradebook that is not one: a located error, exit 1, and no
+    submission graded (nothing half-written in --out)."""
+    bad = tmp_path / "export.csv"
+    bad.write_bytes(content)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(
+        app,
+        ["grade", "--key", KEY, str(downloads), "--out", str(out), "--canvas-gradebook", str(bad)],
+    )
+    assert result.exit_code == 1
+    assert f"{bad}:1:1: " in result.stderr and message in result.stderr
+    assert not (out / "grades.csv").exists()
+
+
+def test_a_gradebook_over_the_size_limit_is_refused_not_cut(tmp_path: Path) -> None:
+    from screwsolve.batch.lms import MAX_SHEET_BYTES
+
+    big = tmp_path / "export.csv"
+    big.write_bytes((DATA / "canvas-gradebook.csv").read_bytes() + b"x" * (MAX_SHEET_BYTES + 10))
+    result = CliRunner().invoke(
+        app, ["grade", "--key", KEY, str(tmp_path), "--canvas-gradebook", str(big)]
+    )
+    assert result.exit_code == 1 and "not a worksheet" in result.stderr
