@@ -16,6 +16,7 @@ from screwsolve.errors import Diagnostic
 if TYPE_CHECKING:
     from screwsolve.files.loaded import Loaded
     from screwsolve.mechanics.analysis import Analysis
+    from screwsolve.mechanics.export import MechanicsModel
     from screwsolve.solution.result import Solution
 
 
@@ -50,6 +51,16 @@ def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = 
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
     return present(analysis, at, steps=steps)
+
+
+def to_mechanics(problem: Loaded | str | Path) -> MechanicsModel:
+    """The problem as sympy.physics.mechanics objects (frames, points with their velocities,
+    q(t), Kane's loads), for KanesMethod to take from there."""
+    from screwsolve.files.loaded import Loaded
+    from screwsolve.mechanics.export import to_mechanics as export
+
+    loaded = problem if isinstance(problem, Loaded) else load(problem)
+    return export(analyse(loaded))
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""The stdout and stderr consoles: colour only on a terminal, never with NO_COLOR or --color never.
+"""The stdout and stderr consoles: colour on a terminal or with FORCE_COLOR, never with NO_COLOR
+or --color never.
 
 Emoji codes are never replaced: a name such as `:up:` in a file prints as written.
 """
@@ -20,11 +21,14 @@ class ColorMode(StrEnum):
 
 
 def wants_color(mode: ColorMode, stream: TextIO) -> bool:
-    """--color always wins; then NO_COLOR; then whether the stream is a terminal."""
+    """--color wins; then NO_COLOR; then FORCE_COLOR (any value but empty or 0, as CI
+    services set it for their log viewers); then whether the stream is a terminal."""
     if mode is ColorMode.always:
         return True
     if mode is ColorMode.never or os.environ.get("NO_COLOR"):
         return False
+    if os.environ.get("FORCE_COLOR", "") not in ("", "0"):
+        return True
     if os.environ.get("TERM") == "dumb":
         return False
     return bool(getattr(stream, "isatty", lambda: False)())

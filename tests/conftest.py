@@ -56,6 +56,7 @@ def same(a: sympy.Expr, b: sympy.Expr | str | int) -> bool:
 def private_cache_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
     """Every test caches into a folder of its own session, never the user's."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.delenv("FORCE_COLOR", raising=False)  # a CI service's setting is not the test's
 
 
 @pytest.fixture(scope="session")

@@ -375,8 +375,29 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         replacements={b: p.replacement(b, at) for b in system.bodies},
         speeds=_speeds(p, at) if system.speeds else None,
         reduced=_reduced(p),
+        symbols=_symbols(analysis),
     )
     return _shared(solution, p.names())
+
+
+def _symbols(analysis: Analysis) -> dict[str, sympy.Symbol]:
+    """Every name a result may hold, as the very symbol in it (assumptions included): the
+    parameters, t, the coordinates and their rates (theta'), the functions of time and theirs,
+    and the declared speeds."""
+    system = analysis.system
+    symbols = system.namespace.symbols
+    found: dict[str, sympy.Symbol] = dict(system.parameters)
+    found["t"] = sympy.Symbol("t", real=True)
+    for name in system.coordinates:
+        found[name] = symbols.coordinate[name]
+        found[f"{name}'"] = symbols.rate[name]
+    for name in system.functions:
+        found[name] = symbols.function[name]
+        found[f"{name}'"] = symbols.function_rate[name]
+    for name in system.speeds:
+        if name not in found:
+            found[name] = sympy.Symbol(name, real=True)
+    return found
 
 
 def is_large(analysis: Analysis) -> bool:

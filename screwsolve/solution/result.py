@@ -135,6 +135,34 @@ class ReducedValue:
     rates: dict[str, sympy.Expr] = field(default_factory=dict)
 
 
+def _rate_name(name: str) -> str:
+    """theta_dot (a Python keyword) as the file writes the rate: theta'."""
+    return name[: -len("_dot")] + "'" if name.endswith("_dot") else name
+
+
+@dataclass(frozen=True)
+class NumericFunction:
+    """A value ready for numbers: `arguments` are its names as the problem spells them."""
+
+    arguments: tuple[str, ...]
+    function: Any
+
+    def __call__(self, **values: float) -> Any:
+        named = {
+            name.replace("_dot", "'") if name.endswith("_dot") else name: v
+            for name, v in values.items()
+        }
+        missing = [a for a in self.arguments if a not in named]
+        if missing:
+            raise TypeError(f"missing values for {', '.join(missing)}")
+        extra = sorted(set(named) - set(self.arguments))
+        if extra:
+            raise TypeError(
+                f"no argument named {', '.join(extra)} (it takes {', '.join(self.arguments)})"
+            )
+        return self.function(*(named[a] for a in self.arguments))
+
+
 @dataclass(frozen=True)
 class Notation:
     """How names print: unit vectors' LaTeX, parameter and coordinate symbols."""
@@ -168,10 +196,22 @@ class Solution:
     joints: tuple[JointValue, ...] = field(default_factory=tuple)
     replacements: dict[str, ScrewValue] = field(default_factory=dict)
     shared: tuple[tuple[str, sympy.Expr], ...] = ()  # (name, value): large results use them
+    # every name a value may hold, as the symbol in it: parameters, t, q, q', F, F', speeds
+    symbols: dict[str, sympy.Symbol] = field(default_factory=dict)
 
     @property
     def interactions(self) -> tuple[ActionValue, ...]:
         return tuple(a for a in self.actions if a.interaction)
+
+    def lambdify(self, expr: sympy.Expr, modules: str = "math") -> NumericFunction:
+        """A value as a function of its names, called with keywords as the file writes them
+        (a rate as `theta_dot`, or `**{"theta'": 1.0}`): shared names are expanded first."""
+        expr = self.unshared(expr)
+        wanted = sorted(expr.free_symbols, key=str)
+        by_symbol = {symbol: name for name, symbol in self.symbols.items()}
+        names = tuple(by_symbol.get(s, str(s)) for s in wanted)
+        function = sympy.lambdify(wanted, expr, modules=modules)
+        return NumericFunction(names, function)
 
     def unshared(self, expr: sympy.Expr) -> sympy.Expr:
         """A value with every shared subexpression name replaced by its definition."""

@@ -185,17 +185,20 @@ def test_no_home_folder_means_no_cache_and_no_traceback(tmp_path) -> None:
     key = ROOT / "examples" / "grading" / "key-plate.yaml"
     alice = ROOT / "examples" / "grading" / "submissions" / "alice.yaml"
     env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CACHE_HOME")}
-    for home in (None, ""):
-        if home is not None:
-            env["HOME"] = home
+    # HOME empty or relative: no home folder. (HOME unset is not tried: Python then asks the
+    # password database, and the test would write into the real user's cache.)
+    for home in ("", "relative/home"):
+        env["HOME"] = home
         done = subprocess.run(
             ["screwsolve", "grade", "--key", str(key), str(alice), "--out", str(tmp_path)],
             env=env,
             capture_output=True,
             text=True,
+            cwd=tmp_path,
         )
         assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    assert "no home folder: running without a cache" in done.stdout + done.stderr
+        assert "no home folder: running without a cache" in done.stdout + done.stderr
+    assert not (tmp_path / "relative").exists()
 
 
 @pytest.mark.parametrize("signal_name", ["SIGINT", "SIGTERM"])
