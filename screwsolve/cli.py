@@ -273,6 +273,11 @@ def run(
     """
     from screwsolve.api import RunRequest, run_request
 
+    if standalone and format.value != "latex":
+        raise typer.BadParameter(
+            f"--standalone makes a whole LaTeX document: add --format latex (not {format.value})",
+            param_hint="--standalone",
+        )
     output = _output_file(output, "--output")
     console = make_console(color) if output is None else None
     on_terminal = console is not None and console.is_terminal

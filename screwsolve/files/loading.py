@@ -130,6 +130,16 @@ def validate_model(model: type[M], data: Any, source: SourceMap) -> M:
 def load_problem_text(text: str, file: str = STDIN_NAME) -> Loaded:
     """Text of a problem file -> validated model (shape only)."""
     data, source = load_data(text, file)
+    if {"student", "answers"} <= set(data) and "referential" not in data:
+        raise InputError(
+            [
+                source.diagnostic(
+                    (),
+                    "this is an answer file (student:, problem:, answers:), not a problem: "
+                    "grade it with `screwsolve grade --key KEY FILE`",
+                )
+            ]
+        )
     problem = validate_model(Problem, data, source)
     return Loaded(problem, source, text)
 

@@ -97,6 +97,13 @@ def render_concise(report: CheckReport) -> str:
     lines = [
         terminal(f"{file}:{line}:{col}: {message}") for file, line, col, message in problems(report)
     ]
+    lines += [
+        terminal(
+            f"{_posix(f.path)}:1:1: warning: no claims to check (an expected: block holds them)"
+        )
+        for f in report.files
+        if not f.claims and not f.diagnostics and f.final
+    ]
     lines.append(summary_line(report))
     return "\n".join(lines) + "\n"
 

@@ -220,3 +220,21 @@ def test_run_interrupted_stops_its_worker_and_exits_130(tmp_path: Path, signal_n
     assert running.returncode == 130, stderr
     assert f"interrupted ({signal_name})" in stderr
     assert "internal error" not in stderr
+
+
+def test_what_a_user_gets_wrong_is_said_in_their_words(tmp_path: Path) -> None:
+    """An answer file checked as a problem, a file with nothing to check, --standalone without
+    LaTeX: each says what to do instead of passing in silence."""
+    from ..conftest import ROOT
+
+    runner = CliRunner()
+    answers = ROOT / "examples" / "grading" / "submissions" / "alice.yaml"
+    done = runner.invoke(app, ["check", str(answers)])
+    assert done.exit_code == 1
+    assert "this is an answer file" in done.output and "screwsolve grade --key" in done.output
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("title: x\nreferential: N\nframes: {N: {}}\n", encoding="utf-8")
+    done = runner.invoke(app, ["check", str(bare)])
+    assert done.exit_code == 0 and "warning: no claims to check" in done.output
+    done = runner.invoke(app, ["run", str(bare), "--standalone"])
+    assert done.exit_code == 2 and "add --format latex" in done.output
