@@ -147,6 +147,7 @@ def check_document(report: CheckReport) -> dict[str, Any]:
             "files": len(report.files),
             "claims": report.claim_count,
             "failed": report.failed_count,
+            "claim_errors": sum(1 for f in report.files for c in f.claims if c.status == "error"),
             "errors": sum(1 for f in report.files if f.diagnostics),
             "cached": sum(1 for f in report.files if f.cached),
         },
@@ -189,14 +190,29 @@ def junit_xml(report: CheckReport) -> str:
         classname = xml_text(PurePath(file.path).stem)
         cases = suite_failures = suite_errors = 0
         if file.diagnostics:
-            case = ET.SubElement(suite, "testcase", classname=classname, name="load")
+            first = file.diagnostics[0]
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=classname,
+                name="load",
+                file=xml_text(_posix(file.path)),
+                line=str(first.line),
+            )
             error = ET.SubElement(
                 case, "error", type="InputError", message=xml_text(str(file.diagnostics[0]))
             )
             error.text = xml_text("\n".join(str(d) for d in file.diagnostics))
             cases, suite_errors = 1, 1
         for claim in file.claims:
-            case = ET.SubElement(suite, "testcase", classname=classname, name=xml_text(claim.path))
+            case = ET.SubElement(
+                suite,
+                "testcase",
+                classname=classname,
+                name=xml_text(claim.path),
+                file=xml_text(_posix(file.path)),
+                line=str(claim.line),
+            )
             cases += 1
             message = xml_text(claim_message(claim))
             if claim.status == "fail":
@@ -246,4 +262,13 @@ def step_summary(report: CheckReport) -> str:
         rows.append(
             f"| {markdown(_posix(file.path))} | {file.status} | {passed}/{len(file.claims)} |"
         )
+    failing = problems(report)
+    if failing:
+        rows += ["", "| where | what |", "| --- | --- |"]
+        rows += [
+            f"| {markdown(f'{file}:{line}:{col}')} | {markdown(message)} |"
+            for file, line, col, message in failing[:50]
+        ]
+        if len(failing) > 50:
+            rows.append(f"| ... | {len(failing) - 50} more |")
     return "### screwsolve check\n\n" + "\n".join(rows) + f"\n\n{markdown(summary_line(report))}\n"

@@ -148,6 +148,27 @@ def test_junit_report_is_well_formed(course: Path, tmp_path: Path) -> None:
     root = ET.parse(report).getroot()
     assert root.tag == "testsuites" and root.get("failures") == "1"
     assert {s.get("name") for s in root} == {"problems/plate.yaml", "problems/wrong.yaml"}
+    # each case says where it is written, as CI dashboards link it
+    (failed,) = [c for c in root.iter("testcase") if c.find("failure") is not None]
+    assert failed.get("file") == "problems/wrong.yaml" and int(failed.get("line") or 0) > 1
+    text = (course / "problems" / "wrong.yaml").read_text(encoding="utf-8").splitlines()
+    assert failed.get("name", "").split(".")[-1] in text[int(failed.get("line") or 0) - 1]
+
+
+def test_the_job_summary_lists_the_failing_claims(course: Path, tmp_path: Path) -> None:
+    summary = tmp_path / "summary.md"
+    env = {"GITHUB_ACTIONS": "true", "GITHUB_STEP_SUMMARY": str(summary)}
+    run(["check", "problems"], course, env)
+    text = summary.read_text(encoding="utf-8")
+    assert "| where | what |" in text and "problems/wrong.yaml:" in text
+    assert "power\\_coefficients.theta" in text or "power_coefficients.theta" in text
+
+
+def test_claim_errors_are_counted_apart_from_failures(course: Path) -> None:
+    document = json.loads(run(["check", "problems", "--json"], course).stdout)
+    summary = document["summary"]
+    errors = sum(1 for f in document["files"] for c in f["claims"] if c["status"] == "error")
+    assert summary["claim_errors"] == errors and summary["failed"] >= errors
 
 
 def test_an_empty_folder_is_not_a_success(tmp_path: Path) -> None:
