@@ -59,7 +59,7 @@ def test_semantic_errors_of_a_detached_problem_are_located() -> None:
 
 def test_a_solutions_symbols_are_the_ones_in_its_values() -> None:
     """solution.symbols['theta'] is the very symbol in the results (real, as declared), so
-    subs and lambdify act on it; rates are named as the file writes them."""
+    subs and numeric functions act on it; rates are named as the file writes them."""
     import math
 
     import screwsolve
@@ -71,11 +71,11 @@ def test_a_solutions_symbols_are_the_ones_in_its_values() -> None:
     assert symbols["theta'"] in solution.power.free_symbols
     assert not q_theta.subs(symbols["theta"], 1).has(symbols["theta"])
     # by hand (the book's Q^theta = h N_Q / sin(theta) - m g l cos(theta))
-    f = solution.lambdify(q_theta)
+    f = solution.numeric(q_theta)
     assert f.arguments == ("N_Q", "g", "h", "l", "m", "theta")
     value = f(N_Q=1.0, h=2.0, g=9.81, l=1.0, m=1.0, theta=1.0)
     assert math.isclose(value, 2.0 / math.sin(1.0) - 9.81 * math.cos(1.0))
-    power = solution.lambdify(solution.power)
+    power = solution.numeric(solution.power)
     assert "theta'" in power.arguments
     values = dict.fromkeys(power.arguments, 0.5)
     values.pop("theta'")

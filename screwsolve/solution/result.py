@@ -145,13 +145,13 @@ class NumericFunction:
     """A value ready for numbers: `arguments` are its names as the problem spells them."""
 
     arguments: tuple[str, ...]
-    function: Any
+    value: Any  # the symengine value
+    symbol_names: dict[str, str]  # argument -> the name of its symbol in `value`
 
-    def __call__(self, **values: float) -> Any:
-        named = {
-            name.replace("_dot", "'") if name.endswith("_dot") else name: v
-            for name, v in values.items()
-        }
+    def __call__(self, **values: float) -> float | complex:
+        from screwsolve.symbolic.graph_values import evaluate
+
+        named = {_rate_name(name): value for name, value in values.items()}
         missing = [a for a in self.arguments if a not in named]
         if missing:
             raise TypeError(f"missing values for {', '.join(missing)}")
@@ -160,7 +160,11 @@ class NumericFunction:
             raise TypeError(
                 f"no argument named {', '.join(extra)} (it takes {', '.join(self.arguments)})"
             )
-        return self.function(*(named[a] for a in self.arguments))
+        texts = {self.symbol_names[a]: repr(float(named[a])) for a in self.arguments}
+        number = evaluate(self.value, texts)
+        if number is None:
+            raise ValueError("the value is undefined at this point")
+        return number.real if number.imag == 0 else number
 
 
 @dataclass(frozen=True)
@@ -203,15 +207,18 @@ class Solution:
     def interactions(self) -> tuple[ActionValue, ...]:
         return tuple(a for a in self.actions if a.interaction)
 
-    def lambdify(self, expr: sympy.Expr, modules: str = "math") -> NumericFunction:
+    def numeric(self, expr: sympy.Expr) -> NumericFunction:
         """A value as a function of its names, called with keywords as the file writes them
-        (a rate as `theta_dot`, or `**{"theta'": 1.0}`): shared names are expanded first."""
+        (a rate as `theta_dot`, or `**{"theta'": 1.0}`), evaluated over its graph at 30 digits
+        (no code is generated from it); shared names are expanded first."""
+        from screwsolve.symbolic.bridge import to_engine
+
         expr = self.unshared(expr)
-        wanted = sorted(expr.free_symbols, key=str)
         by_symbol = {symbol: name for name, symbol in self.symbols.items()}
-        names = tuple(by_symbol.get(s, str(s)) for s in wanted)
-        function = sympy.lambdify(wanted, expr, modules=modules)
-        return NumericFunction(names, function)
+        names = tuple(sorted(by_symbol.get(s, str(s)) for s in expr.free_symbols))
+        return NumericFunction(
+            names, to_engine(expr), {by_symbol.get(s, str(s)): str(s) for s in expr.free_symbols}
+        )
 
     def unshared(self, expr: sympy.Expr) -> sympy.Expr:
         """A value with every shared subexpression name replaced by its definition."""

@@ -25,6 +25,7 @@ import symengine as se
 import sympy
 
 from screwsolve.limits import DEFAULT_SEED
+from screwsolve.symbolic.graphs import exceeds
 
 PRECISION = 30  # significant digits
 BITS = 100  # the same precision in bits, for symengine (MPFR)
@@ -102,6 +103,10 @@ class Point:
             }
         return self._engine
 
+    def named_texts(self) -> dict[str, str]:
+        """Each symbol's value by name, as the decimal text it was drawn as."""
+        return {s.name: t for s, t in zip(self.symbols, self.texts, strict=True)}
+
     def describe(self) -> str:
         return ", ".join(
             f"{s}={float(t):.4g}" for s, t in zip(self.symbols, self.texts, strict=True)
@@ -149,7 +154,17 @@ def _engine_form(expr: sympy.Expr) -> se.Basic | None:
         return None
 
 
+GRAPH_EVALUATION_NODES = 2000  # a larger tree is evaluated over its graph (graph_values)
+
+
 def _evaluate_engine(expr: se.Basic, point: Point) -> complex | None:
+    if exceeds(expr, GRAPH_EVALUATION_NODES):
+        from screwsolve.symbolic import graph_values
+
+        try:
+            return graph_values.evaluate(expr, point.named_texts())
+        except graph_values.UnevaluableError:
+            pass  # a node only symengine knows: its own evaluation, as for small values
     try:
         number = expr.xreplace(point.engine_values()).evalf(BITS)
         if not number.is_number or number.has(se.zoo, se.nan, se.oo, -se.oo):

@@ -17,7 +17,7 @@ import symengine as se
 import sympy
 
 from screwsolve.limits import SIMPLIFY_EXPAND_OPERATIONS, SIMPLIFY_NODES, SQUARES_EXPANSION_RATIO
-from screwsolve.symbolic.graphs import DESCEND, anywhere, exceeds, fold, node_memo, tree_nodes
+from screwsolve.symbolic.graphs import DESCEND, anywhere, exceeds, fold, node_memo
 from screwsolve.symbolic.rationals import Rational, engine_rational, ratio, rational_of
 from screwsolve.symbolic.simplify import rewrite_squares
 
@@ -105,7 +105,7 @@ def _fraction(product: se.Basic) -> tuple[list[se.Basic], list[se.Basic]]:
 def simplest_engine(expr: se.Basic) -> se.Basic:
     """A smaller equal form of a symengine expression (never larger than the input), or the
     input when its tree exceeds SIMPLIFY_NODES."""
-    if not expr.args or tree_nodes(expr) > SIMPLIFY_NODES:
+    if not expr.args or exceeds(expr, SIMPLIFY_NODES):
         return expr
     memo = node_memo("size")
     best, best_size = expr, size(expr, memo)
@@ -153,7 +153,7 @@ def _monomial_powers(expanded: se.Basic) -> set[se.Basic]:
 def factored_only(expr: se.Basic) -> se.Basic:
     """The smallest of the expression and its two factored forms, nothing expanded (a power
     keeps the book's decomposition, sum of q' Q^q)."""
-    if tree_nodes(expr) > SIMPLIFY_NODES:
+    if exceeds(expr, SIMPLIFY_NODES):
         return expr
     memo = node_memo("size")
     candidates = [expr, factored_engine(expr, numbers=True), factored_engine(expr, numbers=False)]
