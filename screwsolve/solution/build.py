@@ -77,6 +77,7 @@ class Presenter:
         """A static sympy value simplified by sympy's pipeline at textbook sizes (and where Abs,
         whose textbook forms only sympy writes, or what symengine cannot hold, is met);
         symengine's above them or in a large problem (`simplify_engine`)."""
+        static = self._in_domain(static)
         if self._past(static, SYMPY_SIMPLIFY_NODES) and not static.has(sympy.Abs):
             try:
                 engine = to_engine(static)
@@ -84,6 +85,20 @@ class Presenter:
                 return by_sympy(static)
             return self._finished(by_engine(engine), static)
         return by_sympy(static)
+
+    def _in_domain(self, static: sympy.Expr) -> sympy.Expr:
+        """Where the file's domains say `e > 0` (or `e >= 0`), |e| is e (and sign(e) is 1):
+        the answer as the source states it, valid where the source says it is."""
+        domains = self.analysis.system.domains
+        if not domains or not static.has(sympy.Abs, sympy.sign):
+            return static
+        mapping: dict[sympy.Expr, sympy.Expr] = {}
+        for domain in domains:
+            inside = self.analysis.static(domain.expr)
+            mapping[sympy.Abs(inside)] = inside
+            if domain.strict:
+                mapping[sympy.sign(inside)] = sympy.Integer(1)
+        return static.xreplace(mapping)
 
     def _past(self, value: Any, nodes: int) -> bool:
         """Past a textbook size: every value of a large problem is."""
