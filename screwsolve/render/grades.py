@@ -20,6 +20,7 @@ import hashlib
 import io
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import Any
@@ -136,13 +137,8 @@ def canvas_csv(report: GradeReport, books: Gradebooks) -> str:
         gradebook = books.canvas
         rows = [list(row) for row in gradebook.sheet.rows]
         maximum = gradebook.points_possible()
-        for result in results:
-            assert result.identity is not None
-            number = gradebook.rows_by_student.get(result.identity.key)
-            if number is None:
-                continue
-            row = rows[number]
-            row.extend([""] * (gradebook.assignment + 1 - len(row)))
+        width = gradebook.assignment + 1
+        for result, row in _matched(results, rows, gradebook.rows_by_student, width):
             row[gradebook.assignment] = _scaled(result.score, report, maximum)
         sheet = replace(gradebook.sheet, rows=rows)
         return write_sheet(sheet, bom=books.excel or gradebook.sheet.bom)
@@ -169,13 +165,8 @@ def moodle_csv(report: GradeReport, books: Gradebooks, names: Names) -> str:
         worksheet = books.moodle
         rows = [list(row) for row in worksheet.sheet.rows]
         width = max(worksheet.column.values()) + 1
-        for result in results:
+        for result, row in _matched(results, rows, worksheet.rows_by_participant, width):
             assert result.identity is not None
-            number = worksheet.rows_by_participant.get(result.identity.key)
-            if number is None:
-                continue
-            row = rows[number]
-            row.extend([""] * (width - len(row)))
             maximum = worksheet.maximum(result.identity.key)
             row[worksheet.column["Grade"]] = _scaled(result.score, report, maximum)
             if worksheet.has_feedback:
@@ -198,6 +189,20 @@ def moodle_csv(report: GradeReport, books: Gradebooks, names: Names) -> str:
             ]
         )
     return _csv(rows, excel=books.excel)
+
+
+def _matched(
+    results: list[SubmissionResult], rows: list[list[str]], index: dict[str, int], width: int
+) -> Iterator[tuple[SubmissionResult, list[str]]]:
+    """Each result whose LMS id has a row in the LMS's file, with that row (padded to `width`
+    cells, so a short row can take the grade)."""
+    for result in results:
+        number = index.get(result.identity.key) if result.identity else None
+        if number is None:
+            continue
+        row = rows[number]
+        row.extend([""] * (width - len(row)))
+        yield result, row
 
 
 COMMENT_CHARS = 1000  # a gradebook comment: the rest is in the student's feedback file

@@ -15,26 +15,10 @@ from typer.testing import CliRunner
 
 from screwsolve.cli import app
 
+from ..sleds import sled
+
 UNDEFINED = re.compile(r"\b(nan|zoo|oo|inf|infinity)\b|\\infty|∞", re.IGNORECASE)
 
-SLED = """title: a random sled
-referential: N
-parameters: {c: positive, mu: positive, N_P: positive, T: real, a: real}
-coordinates: [x, y, theta]
-@speeds@
-frames: {N: {}, A: {from: N, rotate: [z, theta]}}
-points:
-  O: {fixed_in: N}
-  P: {from: O, position: x*xN + y*yN}
-  G: {from: P, position: @gx@*xA + @gy@*yA, body: sled}
-bodies: {sled: {frame: A, origin: P}}
-actions:
-  - {name: edge, on: sled, friction: {at: P, normal: N_P, coefficient: mu}}
-  - {name: air, on: sled, drag: {at: G, coefficient: c}}
-  - {name: turn, on: sled, at: P, moment: T*zA}
-constraints:
-  - dot(v(@point@), @k1@*xA + @k2@*yA) = 0
-"""
 SPEEDS = {
     "none": "",
     "full": 'speeds: {u1: "x\'", u2: "y\'", u3: "theta\'"}',
@@ -75,10 +59,7 @@ answers:
 def test_no_output_shows_an_undefined_value(
     tmp_path: Path, gx: str, gy: str, point: str, k: tuple[str, str], speeds: str
 ) -> None:
-    fill = {"@gx@": gx, "@gy@": gy, "@point@": point, "@k1@": k[0], "@k2@": k[1]}
-    text = SLED.replace("@speeds@", SPEEDS[speeds])
-    for mark, value in fill.items():
-        text = text.replace(mark, value)
+    text = sled(gx, gy, k, constrained=point, speeds=SPEEDS[speeds])
     folder = Path(tempfile.mkdtemp(dir=tmp_path))  # hypothesis calls this test many times
     problem = folder / "sled.yaml"
     problem.write_text(text + WRONG, encoding="utf-8")

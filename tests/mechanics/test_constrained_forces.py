@@ -10,27 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ..conftest import PROBLEMS, same, solve_text
+from ..sleds import sled
 
 UNDEFINED = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo)
-
-SLED = """
-title: a sled with a random knife edge, drag and a random second constraint
-referential: N
-parameters: {c: positive, mu: positive, N_P: positive, T: real, a: real}
-coordinates: [x, y, theta]
-frames: {N: {}, A: {from: N, rotate: [z, theta]}}
-points:
-  O: {fixed_in: N}
-  P: {from: O, position: x*xN + y*yN}
-  G: {from: P, position: @gx@*xA + @gy@*yA, body: sled}
-bodies: {sled: {frame: A, origin: P}}
-actions:
-  - {name: edge, on: sled, friction: {at: P, normal: N_P, coefficient: mu}}
-  - {name: air, on: sled, drag: {at: G, coefficient: c}}
-  - {name: turn, on: sled, at: P, moment: T*zA}
-constraints:
-  - dot(v(@point@), @k1@*xA + @k2@*yA) = 0
-"""
 
 
 def test_the_sleigh_skids_on_its_constraint() -> None:
@@ -61,10 +43,7 @@ def test_constrained_forces_never_hold_a_dependent_speed(
 ) -> None:
     """For any sled, knife edge or not, with friction and drag: F~_r has no dependent rate and
     every value of the reduction is defined."""
-    fill = {"@gx@": gx, "@gy@": gy, "@point@": point, "@k1@": k[0], "@k2@": k[1]}
-    text = SLED
-    for mark, value in fill.items():
-        text = text.replace(mark, value)
+    text = sled(gx, gy, k, constrained=point)
     analysis = solve_text(text)
     reduction = analysis.reduction
     assert reduction is not None
@@ -85,30 +64,6 @@ def test_constrained_forces_never_hold_a_dependent_speed(
         assert not any(v.has(*UNDEFINED) for v in row.values())
 
 
-PRINTED = """
-title: a sled with speeds as printed, fewer than its coordinates
-referential: N
-parameters: {c: positive, mu: positive, N_P: positive, T: real, a: real}
-coordinates: [x, y, theta]
-speeds:
-  u1: dot(v(P), xA)
-  u2: theta'
-@third@
-frames: {N: {}, A: {from: N, rotate: [z, theta]}}
-points:
-  O: {fixed_in: N}
-  P: {from: O, position: x*xN + y*yN}
-  G: {from: P, position: @gx@*xA + @gy@*yA, body: sled}
-bodies: {sled: {frame: A, origin: P}}
-actions:
-  - {name: edge, on: sled, friction: {at: P, normal: N_P, coefficient: mu}}
-  - {name: air, on: sled, drag: {at: G, coefficient: c}}
-  - {name: turn, on: sled, at: @point@, force: a*xA + yN, moment: T*zA}
-constraints:
-  - dot(v(P), @k1@*xA + @k2@*yA) = 0
-"""
-
-
 @settings(max_examples=10, deadline=None)
 @given(
     gx=st.sampled_from(["0", "a", "2"]),
@@ -123,14 +78,10 @@ def test_speeds_as_printed_give_the_same_constrained_forces(
     named: two speeds of three, the third rate left to the constraint, give the F~_r of the
     same two declared with a third dependent speed (u3 = v_P . k, which the constraint fixes
     at 0), for any sled, force and constraint direction."""
-    fill = {"@gx@": gx, "@gy@": gy, "@point@": point, "@k1@": k[0], "@k2@": k[1]}
-    third = "  u3: dot(v(P), @k1@*xA + @k2@*yA)\ndependent_speeds: [u3]"
-    texts = []
-    for extra in ("", third):
-        text = PRINTED.replace("@third@", extra)
-        for mark, value in fill.items():
-            text = text.replace(mark, value)
-        texts.append(text)
+    speeds = "speeds:\n  u1: dot(v(P), xA)\n  u2: theta'\n"
+    third = f"  u3: dot(v(P), {k[0]}*xA + {k[1]}*yA)\ndependent_speeds: [u3]"
+    turn = f"at: {point}, force: a*xA + yN, moment: T*zA"
+    texts = [sled(gx, gy, k, speeds=speeds + extra, turn=turn) for extra in ("", third)]
     printed, declared = (solve_text(text) for text in texts)
     assert printed.system.dependent_speeds != ()  # a rate completes the speeds
     assert printed.reduction is not None and printed.reduction.independent == ("u1", "u2")
