@@ -95,7 +95,7 @@ PLATE: dict[tuple[str, ...], ItemForms] = {
             # th' = x' sin^2/h: d(P_c)/dx' = Q^x + Q^theta sin^2/h, N_Q cancels
             ("differentiated-power", "F_A + F_Q*cos(theta) - m*g*l*cos(theta)*sin(theta)**2/h"),
             ("sign", "-F_A + N_Q*sin(theta) - F_Q*cos(theta)"),
-            ("other-item", "-m*g*l*cos(theta) + h*N_Q/sin(theta)"),
+            ("coordinates-swapped", "-m*g*l*cos(theta) + h*N_Q/sin(theta)"),  # Q^theta
             ("missing-terms", "F_A + F_Q*cos(theta)"),
         ),
         unreadable=SCALAR_UNREADABLE,
@@ -244,6 +244,7 @@ DISC: dict[tuple[str, ...], ItemForms] = {
             ("sign", "-m*g*sin(alpha) - F"),
             ("factor-two", "2*m*g*sin(alpha) + 2*F"),
             ("number-for-parameter", "9.81*m*sin(alpha) + F"),
+            ("coordinates-swapped", "M + F*r"),  # Q^phi
         ),
         unreadable=SCALAR_UNREADABLE,
     ),
@@ -257,6 +258,7 @@ DISC: dict[tuple[str, ...], ItemForms] = {
             ("action-twice", "2*M + F*r"),
             ("differentiated-power", "M - m*g*r*sin(alpha)"),
             ("sign", "-M - F*r"),
+            ("coordinates-swapped", "m*g*sin(alpha) + F"),  # Q^x
         ),
         unreadable=SCALAR_UNREADABLE,
     ),

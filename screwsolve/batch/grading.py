@@ -225,7 +225,9 @@ class Grader:
         if item.kind == "screw":
             wrong_parts = [v.part for v in verdicts if v.status == "fail"]
             return "", "the " + " and the ".join(p for p in wrong_parts if p) + " is wrong"
-        return "", ""
+        detail = next((v.detail for v in verdicts if v.status == "fail" and v.detail), "")
+        # no typical mistake gives this value: say where it is wrong, with both numbers
+        return "", f"not what a typical mistake gives: it {detail}" if detail else "wrong value"
 
     def _number_for_parameter(self, text: str, truth: Truth) -> tuple[str, str] | None:
         """The answer is the truth with one parameter (on which the truth depends linearly) set

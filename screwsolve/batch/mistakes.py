@@ -131,10 +131,30 @@ class Mistakes:
             yield from self._action_mistakes(rest[0], "power")
         elif head == "power_coefficients" and len(rest) == 1:
             yield from self._total_mistakes(lambda a: a.coefficients[rest[0]], rest[0], rest[0])
+            yield from self._swapped(rest[0], None)
+        elif head == "power_coefficients" and rest[0] in self.actions:
+            yield from self._action_mistakes(rest[0], rest[1])
+            yield from self._swapped(rest[1], rest[0])
         elif head in ("power_coefficients", "interaction"):
             yield from self._action_mistakes(rest[0], rest[1])
         elif head == "power_under_constraints":
             yield from self._constrained_mistakes()
+
+    def _swapped(self, coordinate: str, action: str | None) -> Iterator[Mistake]:
+        """Q for another coordinate given for this one (the coordinates swapped)."""
+        for other in self.system.coordinates:
+            if other == coordinate or coordinate not in self.system.coordinates:
+                continue
+            if action is None:
+                value = self.analysis.coefficients[other]
+            else:
+                value = self.actions[action].coefficients[other]
+            yield Mistake(
+                "coordinates-swapped",
+                f"this is the coefficient of {other}, not of {coordinate}: the coordinates are "
+                f"swapped (Q^{coordinate} = {{A}}.{{V^{coordinate}}})",
+                self._scalar(value),
+            )
 
     def _scalar(self, expr: sympy.Expr) -> sympy.Expr:
         return self.presenter.scalar(expr)

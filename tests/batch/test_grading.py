@@ -386,3 +386,13 @@ def test_a_potential_with_its_sign_slipped_is_still_compared_up_to_a_constant() 
     truth = Truth("scalar", x**2 / 2, up_to_constant=True)
     (sign, _, negated) = grading._whole_answer_slips(truth)[0]
     assert sign == "sign" and negated.up_to_constant and negated.value == -(x**2) / 2
+
+
+def test_every_wrong_item_gets_feedback_with_where_it_is_wrong(tmp_path: Path) -> None:
+    """A value no typical mistake gives still gets text: where it differs, with both numbers."""
+    text = ALICE.replace("weight: {theta: -g*l*m*cos(theta)}", "weight: {theta: 7*g*l*m}")
+    result = _one(tmp_path, text)
+    item = next(i for i in result.items if i.item == "power_coefficients.weight.theta")
+    assert item.verdict == "wrong" and item.mistake == ""
+    assert item.feedback.startswith("not what a typical mistake gives: it differs at ")
+    assert " vs " in item.feedback

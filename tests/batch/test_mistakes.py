@@ -114,8 +114,9 @@ def test_whole_sign_another_item_and_a_number_for_a_parameter(
     grader: Grader, tmp_path: Path
 ) -> None:
     assert coefficient(grader, tmp_path, "x", f"-({QX})").feedback == "the sign is wrong"
-    swapped = coefficient(grader, tmp_path, "x", QT)
-    assert swapped.feedback == "this is the answer to power_coefficients.theta"
+    swapped = coefficient(grader, tmp_path, "x", QT)  # Q^theta given for Q^x
+    assert swapped.mistake == "coordinates-swapped"
+    assert swapped.feedback.startswith("this is the coefficient of theta, not of x")
     number = coefficient(grader, tmp_path, "theta", "-9.81*m*l*cos(theta) + h*N_Q/sin(theta)")
     assert number.mistake == "number-for-parameter"
     assert number.feedback.startswith("the parameter g was replaced by the number 9.81")
