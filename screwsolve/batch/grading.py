@@ -512,8 +512,8 @@ def class_warnings(results: list[SubmissionResult]) -> list[str]:
 
 def latest(group: list[SubmissionResult]) -> SubmissionResult:
     """The submission a gradebook keeps for a student: the LMS's last attempt (Canvas numbers
-    resubmissions), then the file modified last (a download keeps the upload's time), then the
-    file name that sorts last."""
+    resubmissions), then the file modified last (unzipping keeps the times a download stores),
+    then the file name that sorts last."""
     return max(group, key=lambda r: (r.identity.attempt if r.identity else 0, r.modified, r.file))
 
 
