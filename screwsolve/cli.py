@@ -96,10 +96,24 @@ def _internal(exc: Exception) -> NoReturn:
     raise typer.Exit(1)
 
 
+# Set by `run --format json`: every error reported is also collected here, so that the JSON
+# document on standard output says why there is no solution (a tool reading only stdout).
+_reported: list[dict[str, object]] | None = None
+
+
+def _report(message: str, file: str | None = None, line: int = 0, col: int = 0) -> None:
+    if _reported is not None:
+        entry: dict[str, object] = {"message": message}
+        if file is not None:
+            entry.update(file=file, line=max(line, 1), col=max(col, 1))
+        _reported.append(entry)
+
+
 def _print_diagnostics(exc: InputError) -> None:
     """One `error: file:line:col: message` per problem on stderr, never wrapped; file names,
     messages and snippets are untrusted text, each line made terminal-safe."""
     for diagnostic in exc.diagnostics:
+        _report(diagnostic.message, diagnostic.file, diagnostic.line, diagnostic.col)
         lines = diagnostic.with_caret().split("\n")
         typer.echo(
             "\n".join(terminal(line) for line in ["error: " + lines[0], *lines[1:]]), err=True
@@ -231,6 +245,7 @@ def _limited(work: Callable[[T], R], item: T, timeout: float) -> R:
             _internal(exc)
     if outcome.value is None:
         reason = {"timeout": "timed out", "crash": "crashed"}.get(outcome.failure or "", "failed")
+        _report(f"{reason}: {outcome.detail}")
         typer.echo(f"error: {reason}: {terminal(outcome.detail)}", err=True)
         raise typer.Exit(1)
     return outcome.value
@@ -271,36 +286,50 @@ def run(
     --standalone], json [one stable document, see schemas/result.schema.json]. Screws print as
     {omega ; v_A}_A. The problem is solved in a child process with a time and memory limit.
     """
-    from screwsolve.api import RunRequest, run_request
+    global _reported
+    _reported = [] if format.value == "json" else None
+    try:
+        from screwsolve.api import RunRequest, run_request
 
-    if standalone and format.value != "latex":
-        raise typer.BadParameter(
-            f"--standalone makes a whole LaTeX document: add --format latex (not {format.value})",
-            param_hint="--standalone",
+        if standalone and format.value != "latex":
+            raise typer.BadParameter(
+                f"--standalone makes a whole LaTeX document: add --format latex (not {format.value})",
+                param_hint="--standalone",
+            )
+        output = _output_file(output, "--output")
+        console = make_console(color) if output is None else None
+        on_terminal = console is not None and console.is_terminal
+        loaded = _loaded(file, stdin_filename)
+        request = RunRequest(
+            loaded.source.file,
+            None,
+            format.value,
+            at,
+            steps,
+            standalone,
+            plain=not on_terminal,
+            width=console.width if console is not None else 100,
+            color=on_terminal and console is not None and console.color_system is not None,
+            problem=loaded,
         )
-    output = _output_file(output, "--output")
-    console = make_console(color) if output is None else None
-    on_terminal = console is not None and console.is_terminal
-    loaded = _loaded(file, stdin_filename)
-    request = RunRequest(
-        loaded.source.file,
-        None,
-        format.value,
-        at,
-        steps,
-        standalone,
-        plain=not on_terminal,
-        width=console.width if console is not None else 100,
-        color=on_terminal and console is not None and console.color_system is not None,
-        problem=loaded,
-    )
-    result = _limited(run_request, request, timeout)
-    if result.diagnostics:
-        _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
-    if result.usage or result.error:
-        typer.echo(f"error: {terminal(result.usage or result.error)}", err=True)
-        raise typer.Exit(2 if result.usage else 1)
-    _write(result.output, output)
+        result = _limited(run_request, request, timeout)
+        if result.diagnostics:
+            _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
+        if result.usage or result.error:
+            if result.error:
+                _report(result.error)
+            typer.echo(f"error: {terminal(result.usage or result.error)}", err=True)
+            raise typer.Exit(2 if result.usage else 1)
+        _write(result.output, output)
+
+    except typer.Exit as stop:
+        if _reported and stop.exit_code == 1:  # a JSON document even without a solution
+            from screwsolve.render.json import dumps, error_document
+
+            _write(dumps(error_document(_reported)), output)
+        raise
+    finally:
+        _reported = None
 
 
 CheckFormat = StrEnum("CheckFormat", {name: name for name in CHECK_FORMATS})  # type: ignore[misc]

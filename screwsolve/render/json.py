@@ -179,6 +179,19 @@ def solution_document(solution: Solution) -> dict[str, Any]:
     }
 
 
+def error_document(diagnostics: list[dict[str, Any]]) -> dict[str, Any]:
+    """The `run --format json` envelope when there is no solution: why, each as
+    {file, line, col, message} (file and place when the problem is in the file)."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "screwsolve", "version": __version__},
+        "command": "run",
+        "status": "error",
+        "solution": None,
+        "diagnostics": diagnostics,
+    }
+
+
 def dumps(document: dict[str, Any]) -> str:
     """Stable serialisation: sorted keys, two-space indent, trailing newline; every character
     outside ASCII escaped, so no control character of untrusted text reaches a terminal raw."""

@@ -238,3 +238,47 @@ def test_what_a_user_gets_wrong_is_said_in_their_words(tmp_path: Path) -> None:
     assert done.exit_code == 0 and "warning: no claims to check" in done.output
     done = runner.invoke(app, ["run", str(bare), "--standalone"])
     assert done.exit_code == 2 and "add --format latex" in done.output
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "title: x\nreferential: N\nframez: 1\n",  # the schema's problems
+        "title: x\nreferential: N\nframes: {N: {}}\npoints: {P: {from: Q, position: 0}}\n",
+    ],
+)
+def test_run_as_json_says_why_there_is_no_solution(tmp_path: Path, text: str) -> None:
+    """A tool that reads only standard output still gets a document: status error, no
+    solution, each problem with its place (schemas/result.schema.json)."""
+    import jsonschema
+
+    from ..conftest import ROOT
+
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        ["screwsolve", "run", str(path), "--format", "json"], capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    document = json.loads(done.stdout)
+    schema = json.loads((ROOT / "schemas" / "result.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(document)
+    assert document["status"] == "error" and document["solution"] is None
+    diagnostics = document["diagnostics"]
+    assert diagnostics and all(d["file"] == str(path) and d["line"] >= 1 for d in diagnostics)
+    assert "error: " in done.stderr  # the same problems on standard error, as before
+
+
+def test_a_timed_out_run_as_json_says_so(tmp_path: Path) -> None:
+    from ..two_axis_chain import two_axis_chain_yaml
+
+    path = tmp_path / "chain.yaml"
+    path.write_text(two_axis_chain_yaml(12), encoding="utf-8")
+    done = subprocess.run(
+        ["screwsolve", "run", str(path), "--format", "json", "--timeout", "0.5"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    document = json.loads(done.stdout)
+    assert document["status"] == "error" and "timed out" in document["diagnostics"][0]["message"]
