@@ -4,6 +4,16 @@ and one constraint v . k = 0 in a direction k fixed in the sled."""
 
 from __future__ import annotations
 
+from hypothesis import strategies as st
+
+# where a sled's drag acts, which point is constrained, and in which direction (k fixed in it)
+GEOMETRY = {
+    "gx": st.sampled_from(["0", "a", "2"]),
+    "gy": st.sampled_from(["0", "1", "-a"]),
+    "point": st.sampled_from(["P", "G"]),
+    "k": st.sampled_from([("0", "1"), ("1", "1"), ("cos(theta)", "2"), ("a", "sin(theta)")]),
+}
+
 SLED = """title: a sled with a knife edge, drag and a constraint in a random direction
 referential: N
 parameters: {c: positive, mu: positive, N_P: positive, T: real, a: real}

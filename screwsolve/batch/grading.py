@@ -24,6 +24,7 @@ import sympy
 from screwsolve.batch.claims import SECTIONS, Claim, Malformed, PartVerdict, Truth, walk
 from screwsolve.batch.identity import Identity, identity_of
 from screwsolve.batch.key import ItemTruth, KeyReader, KeyTruth, key_id, key_truth, load_key
+from screwsolve.batch.mistakes import causes
 from screwsolve.errors import InputError
 from screwsolve.files.loading import load_data, read_text, validate_model
 from screwsolve.files.schema import SubmissionEnvelope
@@ -212,7 +213,7 @@ class Grader:
             if _all_ok(reader.comparer.compare(answer, value)):
                 matched.append((code, feedback))
         if matched:
-            return _causes(matched)
+            return causes(matched)
         for other in self.truth.items:
             if other.item == item.item or other.kind != item.kind:
                 continue
@@ -346,29 +347,6 @@ def _whole_answer_slips(truth: Truth) -> list[tuple[str, str, Truth]]:
 def _scaled(truth: Truth, factor: sympy.Expr) -> Truth:
     assert isinstance(truth.value, sympy.Expr)
     return replace(truth, value=factor * truth.value)
-
-
-SEVERAL = "the value cannot tell which: this is what you get "
-
-
-def _causes(matched: list[tuple[str, str]]) -> tuple[str, str]:
-    """(code, feedback) of the mistakes a value is consistent with: one named as the cause,
-    several named as what each would give."""
-    distinct: dict[str, str] = {}
-    for code, feedback in matched:
-        if feedback.startswith(SEVERAL) and "|" in code:  # already several causes: list each
-            for part, one in zip(
-                feedback[len(SEVERAL) :].split(", or "), code.split("|"), strict=False
-            ):
-                distinct.setdefault(part.removeprefix("if "), one)
-        else:
-            distinct.setdefault(feedback, code)
-    if len(distinct) == 1:
-        ((feedback, code),) = distinct.items()
-        return code, feedback
-    codes = list(dict.fromkeys(distinct.values()))
-    listed = ", or ".join(f"if {feedback}" for feedback in distinct)
-    return "|".join(codes), f"{SEVERAL}{listed}"
 
 
 def _negated(truth: Truth) -> Truth:

@@ -122,10 +122,6 @@ class CanvasGradebook:
     rows_by_student: dict[str, int] = field(default_factory=dict)
     points_row: int | None = None
 
-    @property
-    def title(self) -> str:
-        return self.sheet.header[self.assignment]
-
     def points_possible(self) -> float | None:
         if self.points_row is None:
             return None
@@ -180,10 +176,10 @@ def canvas_gradebook(sheet: Sheet, assignment: str | None) -> CanvasGradebook:
     return gradebook
 
 
-def canvas_header(assignment: str) -> tuple[str, bool]:
-    """The assignment column's header for a gradebook written from scratch, and whether Canvas
-    will match it to an existing assignment (only `Title (id)` is matched by id)."""
-    return assignment, _TITLE_AND_ID.match(assignment) is not None
+def names_an_assignment_id(header: str) -> bool:
+    """True when Canvas will match this column to an existing assignment by its id (`Title
+    (id)`); any other header becomes a new assignment."""
+    return _TITLE_AND_ID.match(header) is not None
 
 
 def _number(text: str) -> float | None:

@@ -359,17 +359,34 @@ class Mistakes:
         )
 
 
-SEVERAL = "the value cannot tell which: this is what you get "  # as grading.py says it
+SEVERAL = "the value cannot tell which: this is what you get "
+
+
+def causes(matched: list[tuple[str, str]]) -> tuple[str, str]:
+    """(code, feedback) of the mistakes a value is consistent with: one named as the cause,
+    several (an already combined one counted as its parts) named as what each would give,
+    their codes joined by |."""
+    distinct: dict[str, str] = {}
+    for code, feedback in matched:
+        if feedback.startswith(SEVERAL) and "|" in code:  # already several causes: list each
+            for part, one in zip(
+                feedback[len(SEVERAL) :].split(", or "), code.split("|"), strict=False
+            ):
+                distinct.setdefault(part.removeprefix("if "), one)
+        else:
+            distinct.setdefault(feedback, code)
+    if len(distinct) == 1:
+        ((feedback, code),) = distinct.items()
+        return code, feedback
+    codes = list(dict.fromkeys(distinct.values()))
+    listed = ", or ".join(f"if {feedback}" for feedback in distinct)
+    return "|".join(codes), f"{SEVERAL}{listed}"
 
 
 def _merged(group: list[Mistake]) -> Mistake:
-    """One wrong answer that several mistakes give: their codes joined by |, and feedback that
-    lists each as a possible cause."""
-    if len(group) == 1:
-        return group[0]
-    codes = "|".join(dict.fromkeys(m.code for m in group))
-    listed = ", or ".join(f"if {m.feedback}" for m in group)
-    return Mistake(codes, f"{SEVERAL}{listed}", group[0].value)
+    """One wrong answer that several mistakes give, said as `causes` says it."""
+    code, feedback = causes([(m.code, m.feedback) for m in group])
+    return Mistake(code, feedback, group[0].value)
 
 
 def _dot(a: Vector, b: Vector) -> sympy.Expr:

@@ -91,9 +91,7 @@ def analyse_constraints(
     rates = list(symbols.rate.values())
     kinds, equations, notes = rate_equations(system)
     # speeds printed fewer than the coordinates: the rates they leave out are eliminated
-    implied = tuple(
-        symbols.rate[name[:-1]] for name in system.dependent_speeds if name.endswith("'")
-    )
+    implied = tuple(symbols.rate[q] for q in system.coordinates if f"{q}'" in system.implied_speeds)
     solved = solve_rates(equations, rates, first=implied)
     replace = {rate: simplest_ratio(value) for rate, value in solved.items()}
     if not replace:

@@ -63,6 +63,7 @@ class System:
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
     speeds: dict[str, sympy.Expr] = field(default_factory=dict)  # u_r in the rates, if declared
     dependent_speeds: tuple[str, ...] = ()
+    implied_speeds: tuple[str, ...] = ()  # rates completing speeds printed fewer (q' for q)
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
     domains: list[DomainSpec] = field(default_factory=list)
 
@@ -120,9 +121,8 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     # after the points: a speed may be a point's velocity component, as in v(Q) . a_x
     speeds = build_speeds(problem, namespace, out)
     namespace.scalars.update(speeds)  # a speed's name stands for its definition in the rates
-    dependent = implied_speeds(problem, speeds) or dependent_speeds(
-        problem, speeds or coordinates, out
-    )
+    implied = implied_speeds(problem, speeds)
+    dependent = implied or dependent_speeds(problem, speeds or coordinates, out)
     from screwsolve.model.action_entries import build_actions, build_joints
 
     actions = build_actions(problem, namespace, frames, points, bodies, out)
@@ -130,7 +130,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     constraints = _build_constraints(problem, namespace, out)
     rows = rate_rows(namespace, constraints)
     check_consistent(rows, out)
-    check_completion(namespace, speeds, implied_speeds(problem, speeds), rows, out)
+    check_completion(namespace, speeds, implied, rows, out)
     domains = _build_domains(problem, namespace, out)
     out.raise_if_any()
     return System(
@@ -143,6 +143,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         functions=functions,
         speeds=speeds,
         dependent_speeds=dependent,
+        implied_speeds=implied,
         namespace=namespace,
         frames=frames,
         points=points,

@@ -35,7 +35,7 @@ from screwsolve.batch.lms import (
     MOODLE_FEEDBACK,
     CanvasGradebook,
     MoodleWorksheet,
-    canvas_header,
+    names_an_assignment_id,
     write_sheet,
 )
 from screwsolve.render.escape import csv_cell, markdown, markup, terminal
@@ -142,8 +142,7 @@ def canvas_csv(report: GradeReport, books: Gradebooks) -> str:
             row[gradebook.assignment] = _scaled(result.score, report, maximum)
         sheet = replace(gradebook.sheet, rows=rows)
         return write_sheet(sheet, bom=books.excel or gradebook.sheet.bom)
-    header, _ = canvas_header(books.assignment)
-    rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", csv_cell(header)]]
+    rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", csv_cell(books.assignment)]]
     rows.append(["Points Possible", "", "", "", "", _score(report.max_points)])
     for result in results:
         assert result.identity is not None
@@ -221,7 +220,7 @@ def gradebook_notes(report: GradeReport, books: Gradebooks) -> list[str]:
     notes = []
     canvas = [r for r in publishable(report, books) if r.identity and r.identity.source == "canvas"]
     moodle = [r for r in publishable(report, books) if r.identity and r.identity.source == "moodle"]
-    if canvas and books.canvas is None and not canvas_header(books.assignment)[1]:
+    if canvas and books.canvas is None and not names_an_assignment_id(books.assignment):
         notes.append(
             f"canvas.csv: the column '{books.assignment}' has no assignment id, so Canvas will "
             "import it as a new assignment; give --assignment 'Title (id)' (the id ends the "

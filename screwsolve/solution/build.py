@@ -429,17 +429,14 @@ def _speeds(p: Presenter, at: str | None) -> SpeedsValue:
     analysis = p.analysis
     system = analysis.system
     table = analysis.generalized_forces
-    declared = system.problem.speeds
-    symbols = system.namespace.symbols
+    implied = system.implied_speeds
     return SpeedsValue(
         names=analysis.speeds.names,
         # a rate that completes speeds printed fewer than the coordinates is its own speed:
         # neither its definition nor its value in the speeds says anything
-        definitions={u: p.scalar(d) for u, d in system.speeds.items() if u in declared},
+        definitions={u: p.scalar(d) for u, d in system.speeds.items() if u not in implied},
         rates={
-            q: p.scalar(v)
-            for q, v in analysis.speeds.rates().items()
-            if v != symbols.rate[q] or f"{q}'" not in system.speeds
+            q: p.scalar(v) for q, v in analysis.speeds.rates().items() if f"{q}'" not in implied
         },
         partial_screws={
             b: {

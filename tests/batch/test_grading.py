@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from screwsolve.batch import grading
 from screwsolve.batch.grading import grade
+from screwsolve.batch.mistakes import causes
 from screwsolve.cli import app
 
 from ..conftest import ROOT
@@ -367,13 +368,13 @@ def test_slips_of_the_whole_answer_are_named(
 
 
 def test_a_value_two_mistakes_give_names_both_and_neither_with_confidence() -> None:
-    code, feedback = grading._causes(
+    code, feedback = causes(
         [("sign", "the sign is wrong"), ("missing-action", "the contribution of 'w' is missing")]
     )
     assert code == "sign|missing-action"
     assert feedback.startswith("the value cannot tell which")
     assert "if the sign is wrong, or if the contribution of 'w' is missing" in feedback
-    assert grading._causes([("a", "x"), ("b", "x")]) == ("a", "x")
+    assert causes([("a", "x"), ("b", "x")]) == ("a", "x")
 
 
 def test_a_potential_with_its_sign_slipped_is_still_compared_up_to_a_constant() -> None:

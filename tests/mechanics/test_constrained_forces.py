@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import sympy
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from ..conftest import PROBLEMS, same, solve_text
-from ..sleds import sled
+from ..sleds import GEOMETRY, sled
 
 UNDEFINED = (sympy.nan, sympy.zoo, sympy.oo, -sympy.oo)
 
@@ -32,12 +31,7 @@ def test_the_sleigh_skids_on_its_constraint() -> None:
 
 
 @settings(max_examples=12, deadline=None)
-@given(
-    gx=st.sampled_from(["0", "a", "2"]),
-    gy=st.sampled_from(["0", "1", "-a"]),
-    point=st.sampled_from(["P", "G"]),
-    k=st.sampled_from([("0", "1"), ("1", "1"), ("cos(theta)", "2"), ("a", "sin(theta)")]),
-)
+@given(**GEOMETRY)
 def test_constrained_forces_never_hold_a_dependent_speed(
     gx: str, gy: str, point: str, k: tuple[str, str]
 ) -> None:
@@ -65,12 +59,7 @@ def test_constrained_forces_never_hold_a_dependent_speed(
 
 
 @settings(max_examples=10, deadline=None)
-@given(
-    gx=st.sampled_from(["0", "a", "2"]),
-    gy=st.sampled_from(["0", "1", "-a"]),
-    point=st.sampled_from(["P", "G"]),
-    k=st.sampled_from([("0", "1"), ("1", "1"), ("cos(theta)", "2"), ("a", "sin(theta)")]),
-)
+@given(**GEOMETRY)
 def test_speeds_as_printed_give_the_same_constrained_forces(
     gx: str, gy: str, point: str, k: tuple[str, str]
 ) -> None:
