@@ -55,26 +55,16 @@ def rate_equations(
     system: System,
 ) -> tuple[list[Literal["holonomic", "kinematic"]], list[sympy.Expr], list[str]]:
     """The constraints as equations linear in the static rates (holonomic ones differentiated
-    in time): (kinds, equations = 0, warnings for those that are not linear in the rates)."""
-    symbols = system.namespace.symbols
-    rates = list(symbols.rate.values())
-    kinds: list[Literal["holonomic", "kinematic"]] = []
-    equations: list[sympy.Expr] = []
-    warnings: list[str] = []
-    for constraint in system.constraints:
-        expr = symbols.static(constraint.expr)
-        if expr.has(*rates):
-            if any(expr.diff(a, b) != 0 for a in rates for b in rates):
-                warnings.append(
-                    f"constraint '{constraint.text}' is not linear in the rates; ignored"
-                )
-                continue
-            kinds.append("kinematic")
-            equations.append(expr)
-        else:
-            kinds.append("holonomic")
-            equations.append(symbols.time_derivative(expr))
-    return kinds, equations, warnings
+    in time), as the file's load made them (`System.rate_rows`): (kinds, equations = 0,
+    warnings for those that are not linear in the rates)."""
+    rows = system.rate_rows
+    linear = {id(row.constraint) for row in rows}
+    warnings = [
+        f"constraint '{c.text}' is not linear in the rates; ignored"
+        for c in system.constraints
+        if id(c) not in linear
+    ]
+    return [row.kind for row in rows], [row.equation for row in rows], warnings
 
 
 def analyse_constraints(

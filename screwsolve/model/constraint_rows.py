@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import sympy
 
@@ -26,6 +26,8 @@ class RateRow:
     constraint: ConstraintSpec
     coefficients: list[sympy.Expr]
     rest: sympy.Expr
+    kind: Literal["holonomic", "kinematic"]
+    equation: sympy.Expr  # the row as one expression (= 0), as the constraint gives it
 
 
 def rate_rows(ns: Namespace, constraints: Sequence[ConstraintSpec]) -> list[RateRow]:
@@ -37,12 +39,13 @@ def rate_rows(ns: Namespace, constraints: Sequence[ConstraintSpec]) -> list[Rate
     rows = []
     for constraint in constraints:
         expr = symbols.static(constraint.expr)
+        kind: Literal["holonomic", "kinematic"] = "kinematic"
         if not expr.has(*rates):
-            expr = symbols.time_derivative(expr)
+            kind, expr = "holonomic", symbols.time_derivative(expr)
         coefficients = [expr.diff(rate) for rate in rates]
         if any(c.has(*rates) for c in coefficients):
             continue
-        rows.append(RateRow(constraint, coefficients, expr.xreplace(zero)))
+        rows.append(RateRow(constraint, coefficients, expr.xreplace(zero), kind, expr))
     return rows
 
 

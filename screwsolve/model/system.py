@@ -16,7 +16,7 @@ from screwsolve.files.source_map import Path, SourceMap
 from screwsolve.limits import MAX_ENTRIES
 from screwsolve.model.actions import Action
 from screwsolve.model.collector import Collector
-from screwsolve.model.constraint_rows import check_consistent, rate_rows
+from screwsolve.model.constraint_rows import RateRow, check_consistent, rate_rows
 from screwsolve.model.frames import FrameTree
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_vector, suggest
 from screwsolve.model.ordering import parents_first
@@ -59,6 +59,7 @@ class System:
     actions: list[Action]
     constraints: list[ConstraintSpec]
     velocities: PointVelocities  # v(P) by DESIGN §2's rule, shared with the kinematics
+    rate_rows: list[RateRow] = field(default_factory=list)  # the constraints linear in q'
     joints: list[JointSpec] = field(default_factory=list)
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
     speeds: dict[str, sympy.Expr] = field(default_factory=dict)  # u_r in the rates, if declared
@@ -144,6 +145,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         speeds=speeds,
         dependent_speeds=dependent,
         implied_speeds=implied,
+        rate_rows=rows,
         namespace=namespace,
         frames=frames,
         points=points,
