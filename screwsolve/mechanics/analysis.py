@@ -35,6 +35,7 @@ from screwsolve.model.parts import JointSpec
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System, build_system
 from screwsolve.symbolic.equivalence import all_vanish, equivalent, vanishes
+from screwsolve.symbolic.graphs import forget
 
 
 @dataclass(frozen=True)
@@ -447,5 +448,7 @@ class Analysis:
 
 def analyse(loaded: Loaded) -> Analysis:
     """Check the meaning of a loaded problem (every reference and expression, all problems
-    reported at once) and set up its analysis; each quantity is computed when first asked for."""
+    reported at once) and set up its analysis; each quantity is computed when first asked for.
+    The symengine nodes remembered for the previous problem are let go."""
+    forget()
     return Analysis(build_system(loaded.problem, loaded.source))

@@ -10,7 +10,14 @@ import symengine as se
 import sympy
 from symengine.lib.symengine_wrapper import sympy2symengine
 
-from screwsolve.symbolic.graphs import DESCEND, anywhere, distinct_nodes, fold, free_symbols
+from screwsolve.symbolic.graphs import (
+    DESCEND,
+    anywhere,
+    distinct_nodes,
+    fold,
+    free_symbols,
+    node_key,
+)
 
 
 class UnsupportedError(Exception):
@@ -99,7 +106,7 @@ def from_engine(expr: se.Basic, symbols: Mapping[str, sympy.Expr]) -> sympy.Expr
     def after(node: se.Basic, args: list[sympy.Expr]) -> sympy.Expr:
         return _BACK[type(node).__name__](*args)
 
-    return fold(expr, before, after, key=lambda node: node)
+    return fold(expr, before, after, key=node_key)
 
 
 def symbols_of(expr: sympy.Expr) -> dict[str, sympy.Expr]:

@@ -3,8 +3,8 @@
 A long chain's power coefficients repeat the same direction cosines and lever arms many times:
 the n = 5 benchmark chain's ten coefficients hold about 17 000 operations as trees and about
 1 400 once every repeated subexpression is named once (`w1 = cos(b3)*sin(b4)`, ...). Values
-larger than SHARE_NODES tree nodes are rewritten that way (symengine's cse, which works on the
-shared graph); textbook-sized values are never touched.
+larger than SHARE_NODES tree nodes are rewritten that way, in one pass over their shared graph
+(equal nodes made one first); textbook-sized values are never touched.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import sympy
 
 from screwsolve.limits import SHARE_NODES
 from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
-from screwsolve.symbolic.graphs import exceeds, tree_nodes
+from screwsolve.symbolic.graphs import DESCEND, NodeMemo, exceeds, fold, interned, tree_nodes
 
 Definitions = tuple[tuple[str, Any], ...]
 Key = TypeVar("Key", bound=Hashable)
@@ -45,20 +45,69 @@ def _trivial(value: se.Basic) -> bool:
     return bool(isinstance(value, se.Function) and len(args) == 1 and args[0].is_Symbol)
 
 
-def _uses(
-    names: set[se.Basic], definitions: list[se.Basic], reduced: list[se.Basic]
-) -> dict[se.Basic, int]:
-    """How often each cse name occurs, counted in the trees: x1**2 + x1*cos(c) uses x1 twice.
-    After cse no subtree repeats, so the walk is linear in the printed size."""
+def _uses(roots: list[se.Basic]) -> dict[se.Basic, int]:
+    """How many places use each operation node of the values' shared graph: each root once,
+    each argument slot of each distinct node once. Keyed by value, which on an interned graph
+    compares a level or two (see graphs.interned)."""
     uses: dict[se.Basic, int] = {}
-    stack = [*definitions, *reduced]
+    seen: set[se.Basic] = set()
+    stack: list[se.Basic] = []
+    for root in roots:
+        uses[root] = uses.get(root, 0) + 1
+        stack.append(root)
     while stack:
         node = stack.pop()
-        if node in names:
-            uses[node] = uses.get(node, 0) + 1
-        elif not node.is_Atom:
-            stack.extend(node.args)
+        if node in seen:
+            continue
+        seen.add(node)
+        for arg in node.args:
+            if arg.args:
+                uses[arg] = uses.get(arg, 0) + 1
+                if arg not in seen:
+                    stack.append(arg)
     return uses
+
+
+def _own_operations(node: se.Basic) -> int:
+    """The operations a node adds to its arguments' when printed (about sympy's count_ops)."""
+    if isinstance(node, se.Add | se.Mul):
+        return max(len(node.args) - 1, 1)
+    return 1
+
+
+class _Naming:
+    """Rebuilds the values bottom up, naming each node used in two places or more (unless it is
+    clearer inline), in the order the names are defined: each definition uses earlier names
+    only. Each distinct node is rebuilt once, so the pass is linear in the graph's size (where
+    symengine's cse, run on the 30-link chain's values, had not finished in ten minutes)."""
+
+    def __init__(self, uses: dict[se.Basic, int], stem: str) -> None:
+        self.uses = uses
+        self.stem = stem
+        self.kept: list[tuple[str, se.Basic]] = []
+        self.operations: dict[se.Basic, int] = {}  # of a rebuilt node, names counting none
+        self.results: dict[se.Basic, se.Basic] = {}
+
+    def rewritten(self, root: se.Basic) -> se.Basic:
+        def before(node: se.Basic) -> object:
+            return DESCEND if node.args else node
+
+        return fold(root, before, self._after, key=lambda node: node, results=self.results)
+
+    def _after(self, node: se.Basic, args: list[se.Basic]) -> se.Basic:
+        rebuilt = node.func(*args)
+        operations = _own_operations(rebuilt) + sum(self.operations.get(a, 0) for a in args)
+        if (
+            self.uses.get(node, 0) < 2
+            or _trivial(rebuilt)
+            or not rebuilt.args
+            or operations <= INLINE_OPERATIONS
+        ):
+            self.operations[rebuilt] = operations
+            return rebuilt
+        name = f"{self.stem}{len(self.kept) + 1}"
+        self.kept.append((name, rebuilt))
+        return se.Symbol(name)
 
 
 def _large(value: Any) -> bool:
@@ -80,21 +129,11 @@ def share(values: dict[Key, Any], taken: Iterable[str]) -> tuple[dict[Key, Any],
         engine = [v if isinstance(v, se.Basic) else to_engine(v) for v in large.values()]
     except UnsupportedError:
         return values, ()
-    replacements, reduced = se.cse(engine)
-    uses = _uses({symbol for symbol, _ in replacements}, [v for _, v in replacements], reduced)
-    stem = _prefix(set(taken))
-    # each cse symbol -> what it is printed as: its value (inlined) or its shared name, so
-    # every value is rewritten in one pass
-    final: dict[se.Basic, se.Basic] = {}
-    kept: list[tuple[str, se.Basic]] = []
-    for symbol, value in replacements:
-        value = _named(value, final)
-        if _trivial(value) or uses.get(symbol, 0) < 2 or se.count_ops(value) <= INLINE_OPERATIONS:
-            final[symbol] = value
-        else:
-            name = f"{stem}{len(kept) + 1}"
-            final[symbol] = se.Symbol(name)
-            kept.append((name, value))
+    walked = NodeMemo()
+    engine = [interned(value, walked) for value in engine]
+    naming = _Naming(_uses(engine), _prefix(set(taken)))
+    reduced = [naming.rewritten(value) for value in engine]
+    kept = naming.kept
     as_sympy = not all(isinstance(v, se.Basic) for v in large.values())
     symbols: dict[str, sympy.Expr] = {}
     if as_sympy:
@@ -109,15 +148,8 @@ def share(values: dict[Key, Any], taken: Iterable[str]) -> tuple[dict[Key, Any],
     definitions = tuple((name, back(value)) for name, value in kept)
     result = dict(values)
     for key, value in zip(large, reduced, strict=True):
-        result[key] = back(_named(value, final))
+        result[key] = back(value)
     return result, definitions
-
-
-def _named(value: se.Basic, final: dict[se.Basic, se.Basic]) -> se.Basic:
-    """value.xreplace(final) for the symbols it holds: symengine copies the whole mapping on
-    each call, which made the loop over the 8-link chain's 1 545 subexpressions quadratic."""
-    mapping = {s: final[s] for s in value.free_symbols if s in final}
-    return value.xreplace(mapping) if mapping else value
 
 
 def unshared(expr: Any, definitions: Definitions) -> Any:

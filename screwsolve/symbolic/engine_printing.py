@@ -15,7 +15,7 @@ from functools import lru_cache
 import symengine as se
 import sympy
 
-from screwsolve.limits import NODE_MEMO_ENTRIES
+from screwsolve.symbolic.graphs import NodeMemo, node_key, on_forget
 from screwsolve.symbolic.rationals import Rational, rational_of
 
 _ADD, _MUL, _POW, _ATOM = 1, 2, 3, 4
@@ -65,7 +65,6 @@ def _coefficient(expr: se.Basic) -> tuple[Rational, list[se.Basic]]:
     return coefficient, rest
 
 
-@lru_cache(maxsize=4096)
 def _function_name(expr: se.Basic) -> str:
     return type(expr).__name__
 
@@ -74,18 +73,19 @@ class _Printer:
     def __init__(self, *, latex: bool, symbol_latex: Callable[[str], str] | None = None) -> None:
         self.latex = latex
         self.symbol_latex = symbol_latex or (lambda name: name)
-        self.memo: dict[se.Basic, tuple[str, int]] = {}
+        self.memo = NodeMemo()
+        on_forget(self.memo.clear)
 
     def show(self, expr: se.Basic) -> str:
-        if len(self.memo) > NODE_MEMO_ENTRIES:
-            self.memo.clear()
         return self.printed(expr)[0]
 
     def printed(self, expr: se.Basic) -> tuple[str, int]:
         """(text, precedence) of a subexpression, computed once per distinct node."""
-        known = self.memo.get(expr)
+        key = node_key(expr)
+        known = self.memo.get(key)
         if known is None:
-            known = self.memo[expr] = self._print(expr)
+            known = self._print(expr)
+            self.memo.remember(expr, key, known)
         return known
 
     def wrapped(self, expr: se.Basic, at_least: int) -> str:

@@ -25,7 +25,7 @@ import symengine as se
 import sympy
 
 from screwsolve.limits import DEFAULT_SEED
-from screwsolve.symbolic.graphs import exceeds
+from screwsolve.symbolic.graphs import engine_symbols, exceeds, interned
 
 PRECISION = 30  # significant digits
 BITS = 100  # the same precision in bits, for symengine (MPFR)
@@ -264,7 +264,9 @@ def vanishes(
     a sympy tree), by the same probing; `symbols` gives each name its assumptions."""
     if expr == 0:
         return True
-    names = sorted({str(s) for s in expr.free_symbols})
+    if exceeds(expr, GRAPH_EVALUATION_NODES):
+        expr = interned(expr)  # its graph, walked below and at every probe, at its smallest
+    names = sorted({str(s) for s in engine_symbols(expr)})
     verdict, valid, _ = _probe(
         [symbols.get(n, sympy.Symbol(n, real=True)) for n in names],
         lambda values: (_evaluate_engine(expr, values), 0j),

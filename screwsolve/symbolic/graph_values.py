@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import mpmath
 import symengine as se
 
-from screwsolve.symbolic.graphs import DESCEND, fold
+from screwsolve.symbolic.graphs import DESCEND, fold, interned, node_cache, node_key
 
 DIGITS = 30  # as the probes' sympy and MPFR values
 
@@ -53,7 +52,7 @@ class Tape:
     steps: tuple[tuple[str, Any, tuple[int, ...]], ...]  # (kind, payload, argument steps)
 
 
-@lru_cache(maxsize=64)
+@node_cache(64)
 def compile_tape(expr: se.Basic) -> Tape:
     """The tape of a symengine value (UnevaluableError for a node this evaluator lacks)."""
     steps: list[tuple[str, Any, tuple[int, ...]]] = []
@@ -69,7 +68,7 @@ def compile_tape(expr: se.Basic) -> Tape:
         steps.append((_operation(node), None, tuple(args)))
         return len(steps) - 1
 
-    fold(expr, before, after, key=lambda n: n)
+    fold(interned(expr), before, after, key=node_key)
     return Tape(tuple(steps))
 
 

@@ -9,12 +9,13 @@ size of the graph.
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Callable, Hashable, Iterator
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar
 
+import symengine as se
 import sympy
-
-from screwsolve.limits import NODE_MEMO_ENTRIES
 
 DESCEND = object()  # returned by `before`: combine this node from its arguments' results
 
@@ -34,37 +35,183 @@ def fold(
     expressions share are combined once."""
     if results is None:
         results = {}
-    stack: list[tuple[Any, bool]] = [(expr, False)]
+    # every node visited is held until the walk ends (or as long as a kept memo): a sum's or a
+    # product's arguments may be made afresh by `.args`, and a freed node's key be reused
+    held: list[Any] = results.held if isinstance(results, NodeMemo) else []
+    stack: list[tuple[Any, Any, Hashable]] = [(expr, None, key(expr))]
     while stack:
-        node, expanded = stack.pop()
-        name = key(node)
+        node, arguments, name = stack.pop()
         if name in results:
             continue
-        if expanded:
-            results[name] = after(node, [results[key(arg)] for arg in node.args])
-            continue
-        value = before(node)
-        if value is not DESCEND:
+        if arguments is not None:
+            results[name] = after(node, [results[k] for k in arguments])
+        else:
+            value = before(node)
+            if value is DESCEND:
+                args = node.args
+                names = [key(arg) for arg in args]
+                stack.append((node, names, name))
+                stack.extend(
+                    (arg, None, k) for arg, k in zip(args, names, strict=True) if k not in results
+                )
+                continue
             results[name] = value
-            continue
-        stack.append((node, True))
-        stack.extend((arg, False) for arg in node.args if key(arg) not in results)
+        held.append(node)
     return results[key(expr)]
 
 
-# Results of one kind of walk over symengine values, by node, kept between the values of a run
-# (a chain's values share most of their subexpressions); see node_memo.
-_NODE_MEMOS: dict[str, dict[Any, Any]] = {}
+def _pointer_offset() -> int | None:
+    """Where a symengine wrapper holds the address of its C++ node (just after Python's object
+    header, the one field of `Basic`), or None when this build lays its wrappers out otherwise:
+    checked on nodes whose identity is known (two wrappers of one node, two equal nodes built
+    apart, two different nodes)."""
+    offset = object.__basicsize__
+    if se.Basic.__basicsize__ != offset + ctypes.sizeof(ctypes.c_void_p):
+        return None
+    x, y = se.Symbol("x"), se.Symbol("y")
+    one, apart, other = se.cos(x) * y + x, se.cos(x) * y + x, se.sin(x) * y + x
+
+    def address(node: se.Basic) -> int | None:
+        return ctypes.c_void_p.from_address(id(node) + offset).value
+
+    same = address(one.args[0]) == address(one.args[0]) and address(one) is not None
+    distinct = len({address(one), address(apart), address(other)}) == 3
+    return offset if same and distinct else None
 
 
-def node_memo(name: str) -> dict[Any, Any]:
+_OFFSET = _pointer_offset()
+
+
+def node_key(node: Any) -> Hashable:
+    """What makes a symengine node the same node in a walk: the C++ node it wraps. Python
+    wrappers are made afresh on every `.args`, and comparing two equal nodes built apart walks
+    both trees (their size doubles with each link of a chain: 74 s for one comparison of a
+    20-level expression), while the node's address is one read. A node met twice by value but
+    built twice is visited twice, which costs what building it cost. A key is only valid while
+    its node is held: `.args` of a sum or a product may build its arguments afresh, and a freed
+    node's address is reused (see fold and NodeMemo)."""
+    if _OFFSET is None:
+        return node
+    return ctypes.c_void_p.from_address(id(node) + _OFFSET).value
+
+
+class NodeMemo(dict[Hashable, Any]):
+    """Results by node_key kept between walks, holding every node it has a result for: a freed
+    node's address could be reused by another."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[Any] = []
+
+    def remember(self, node: Any, key: Hashable, value: Any) -> None:
+        self[key] = value
+        self.held.append(node)
+
+    def clear(self) -> None:
+        super().clear()
+        self.held.clear()
+
+
+# Results of one kind of walk over symengine values, by node, kept between the values of a
+# problem (a chain's values share most of their subexpressions); see node_memo and forget.
+_NODE_MEMOS: dict[str, NodeMemo] = {}
+_FORGETTERS: list[Callable[[], None]] = []
+
+
+def node_memo(name: str) -> NodeMemo:
     """The results by node of the walk called `name`, for `fold(results=...)` over symengine
-    values (whose nodes are keyed by value), emptied past NODE_MEMO_ENTRIES entries so that a
-    long-lived process stays bounded."""
-    memo = _NODE_MEMOS.setdefault(name, {})
-    if len(memo) > NODE_MEMO_ENTRIES:
+    values. Kept until `forget`: a memo emptied in the middle of a problem has every node of
+    the values still to come walked again (the 30-link chain's filled 200 000 entries and,
+    emptied there, the rest of the run did not finish in minutes)."""
+    return _NODE_MEMOS.setdefault(name, NodeMemo())
+
+
+def on_forget(callback: Callable[[], None]) -> None:
+    """Have `forget` call this too (a module's own memo of symengine nodes)."""
+    _FORGETTERS.append(callback)
+
+
+def forget() -> None:
+    """Empty every memo of symengine nodes: a new problem starts (each problem's work is bounded
+    by its own time and memory limits, and a process that solves many stays bounded)."""
+    for memo in _NODE_MEMOS.values():
         memo.clear()
-    return memo
+    _INTERNED.clear()
+    for callback in _FORGETTERS:
+        callback()
+
+
+Result = TypeVar("Result")
+
+
+def node_cache(size: int) -> Callable[[Callable[[Any], Result]], Callable[[Any], Result]]:
+    """functools.lru_cache for functions of one symengine value, by node_key (an lru_cache
+    compares keys by value: two equal large values built apart cost a walk of both trees).
+    Emptied when full (the values a run asks for again are asked for soon), and by forget."""
+
+    def decorate(function: Callable[[Any], Result]) -> Callable[[Any], Result]:
+        memo = NodeMemo()
+
+        @wraps(function)
+        def cached(node: Any) -> Result:
+            key = node_key(node)
+            if key in memo:
+                return memo[key]
+            if len(memo) >= size:
+                memo.clear()
+            value = function(node)
+            memo.remember(node, key, value)
+            return value
+
+        cached.cache_clear = memo.clear  # type: ignore[attr-defined]
+        on_forget(memo.clear)
+        return cached
+
+    return decorate
+
+
+class _Interned:
+    """Equal symengine nodes made one node: the canonical nodes by value, and by node_key (they
+    are held here, so their keys stay theirs). Other nodes are not remembered: the values
+    they belong to can be freed."""
+
+    def __init__(self) -> None:
+        self.by_value: dict[se.Basic, se.Basic] = {}
+        self.by_node: dict[Hashable, se.Basic] = {}
+
+    def canonical(self, node: se.Basic) -> se.Basic:
+        found = self.by_value.setdefault(node, node)
+        if found is node:
+            self.by_node[node_key(node)] = node
+        return found
+
+    def clear(self) -> None:
+        self.by_value.clear()
+        self.by_node.clear()
+
+
+_INTERNED = _Interned()
+
+
+def interned(expr: se.Basic, walked: NodeMemo | None = None) -> se.Basic:
+    """The same value, with every subexpression equal to one met before (in this value or an
+    earlier one) the very node met before. Rebuilt bottom up, a node's arguments are already
+    canonical, so finding its equal compares one level (symengine's equality stops at a shared
+    node), where comparing two equal nodes built apart walks both trees. After it, every walk
+    and symengine's own maps (xreplace, expand) meet each value once. Values that share nodes
+    are interned with one `walked` memo, so that what they share is walked once."""
+    table = _INTERNED
+
+    def before(node: se.Basic) -> object:
+        known = table.by_node.get(node_key(node))
+        if known is not None:
+            return known
+        return DESCEND if node.args else table.canonical(node)
+
+    def after(node: se.Basic, args: list[se.Basic]) -> se.Basic:
+        return table.canonical(node.func(*args))
+
+    return fold(expr, before, after, key=node_key, results=walked)
 
 
 def anywhere(expr: Any, found: Callable[[Any], bool], name: str) -> bool:
@@ -79,7 +226,7 @@ def anywhere(expr: Any, found: Callable[[Any], bool], name: str) -> bool:
     def after(node: Any, args: list[bool]) -> bool:
         return any(args)
 
-    return bool(fold(expr, before, after, key=lambda node: node, results=node_memo(name)))
+    return bool(fold(expr, before, after, key=node_key, results=node_memo(name)))
 
 
 def tree_nodes(expr: Any) -> int:
@@ -93,7 +240,22 @@ def tree_nodes(expr: Any) -> int:
     def after(node: Any, args: list[int]) -> int:
         return 1 + sum(args)
 
-    return int(fold(expr, before, after, key=lambda node: node, results=node_memo("tree nodes")))
+    return int(fold(expr, before, after, key=node_key, results=node_memo("tree nodes")))
+
+
+def engine_symbols(expr: Any) -> frozenset[Any]:
+    """The symbols of a symengine value, on its graph (symengine's free_symbols remembers the
+    nodes it has seen by value, which costs a walk of both trees for equal nodes built apart)."""
+
+    def before(node: Any) -> object:
+        if node.is_Symbol:
+            return frozenset((node,))
+        return DESCEND if node.args else frozenset()
+
+    def after(node: Any, args: list[frozenset[Any]]) -> frozenset[Any]:
+        return frozenset().union(*args)
+
+    return fold(expr, before, after, key=node_key, results=node_memo("symbols"))
 
 
 def distinct_nodes(expr: Any) -> Iterator[Any]:

@@ -10,14 +10,22 @@ sizes keep the sympy pipeline (`simplest`), so their printed forms do not change
 
 from __future__ import annotations
 
-from functools import lru_cache
 from math import gcd, lcm
 
 import symengine as se
 import sympy
 
 from screwsolve.limits import SIMPLIFY_EXPAND_OPERATIONS, SIMPLIFY_NODES, SQUARES_EXPANSION_RATIO
-from screwsolve.symbolic.graphs import DESCEND, anywhere, exceeds, fold, node_memo
+from screwsolve.symbolic.graphs import (
+    DESCEND,
+    NodeMemo,
+    anywhere,
+    exceeds,
+    fold,
+    node_cache,
+    node_key,
+    node_memo,
+)
 from screwsolve.symbolic.rationals import Rational, engine_rational, ratio, rational_of
 from screwsolve.symbolic.simplify import rewrite_squares
 
@@ -26,7 +34,7 @@ from screwsolve.symbolic.simplify import rewrite_squares
 ROUGH_MARGIN = 8
 
 
-def size(expr: se.Basic, memo: dict[se.Basic, int] | None = None) -> int:
+def size(expr: se.Basic, memo: NodeMemo | None = None) -> int:
     """The operations sympy's `count_ops` would count in the printed form (what "no larger"
     means for printed answers), counted on the symengine tree, each distinct subexpression
     once."""
@@ -36,15 +44,17 @@ def size(expr: se.Basic, memo: dict[se.Basic, int] | None = None) -> int:
 class _Sizer:
     __slots__ = ("memo",)
 
-    def __init__(self, memo: dict[se.Basic, int]) -> None:
+    def __init__(self, memo: NodeMemo) -> None:
         self.memo = memo
 
     def ops(self, expr: se.Basic) -> int:
         if expr.is_Symbol:
             return 0
-        known = self.memo.get(expr)
+        key = node_key(expr)
+        known = self.memo.get(key)
         if known is None:
-            known = self.memo[expr] = self._ops(expr)
+            known = self._ops(expr)
+            self.memo.remember(expr, key, known)
         return known
 
     def _ops(self, expr: se.Basic) -> int:
@@ -101,7 +111,7 @@ def _fraction(product: se.Basic) -> tuple[list[se.Basic], list[se.Basic]]:
     return numerator, denominator
 
 
-@lru_cache(maxsize=8192)
+@node_cache(8192)
 def simplest_engine(expr: se.Basic) -> se.Basic:
     """A smaller equal form of a symengine expression (never larger than the input), or the
     input when its tree exceeds SIMPLIFY_NODES."""
@@ -195,7 +205,7 @@ def factored_engine(expr: se.Basic, *, numbers: bool | None = True) -> se.Basic:
     memo = node_memo(
         {True: "factored with numbers", False: "factored", None: "factored each"}[numbers]
     )
-    return fold(expr, before, after, key=lambda node: node, results=memo)
+    return fold(expr, before, after, key=node_key, results=memo)
 
 
 def _split(term: se.Basic) -> tuple[Rational, dict[se.Basic, Rational]]:
@@ -313,7 +323,7 @@ def fold_angle_sums(expr: se.Basic) -> se.Basic:
     def before(node: se.Basic) -> object:
         return DESCEND if node.args else node
 
-    return fold(expr, before, after, key=lambda node: node, results=node_memo("angle sums"))
+    return fold(expr, before, after, key=node_key, results=node_memo("angle sums"))
 
 
 def _trig_pairs(term: se.Basic) -> list[tuple[tuple[str, str], se.Basic, se.Basic, se.Basic]]:

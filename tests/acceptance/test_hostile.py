@@ -87,10 +87,10 @@ def test_too_many_nodes() -> None:
 
 
 def test_too_many_coordinates() -> None:
-    names = ", ".join(f"q{i}" for i in range(100))
+    names = ", ".join(f"q{i}" for i in range(500))
     with pytest.raises(InputError) as info:
         _load(f"title: t\nreferential: 0\nframes: {{0: {{}}}}\ncoordinates: [{names}]\n")
-    assert "100 coordinates: the limit is 60" in str(info.value)
+    assert "500 coordinates: the limit is 400" in str(info.value)
 
 
 def test_yaml_1_1_values_cannot_change_meaning() -> None:

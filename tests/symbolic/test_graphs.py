@@ -9,12 +9,16 @@ from hypothesis import strategies as st
 from symengine.lib.symengine_wrapper import sympy2symengine
 
 from screwsolve.symbolic.bridge import from_engine, to_engine
+from screwsolve.symbolic import graphs
 from screwsolve.symbolic.graphs import (
     DESCEND,
     distinct_nodes,
+    engine_symbols,
     exceeds,
     fold,
     free_symbols,
+    interned,
+    node_key,
     replaced,
     tree_nodes,
 )
@@ -150,3 +154,52 @@ def test_a_shared_subexpression_counts_once_per_use_in_the_tree() -> None:
     x = se.sin(a) + se.cos(b)
     assert tree_nodes(x) == 5
     assert tree_nodes(k * x + c * x) == 1 + 2 * (1 + 1 + 5)
+
+
+def _doubling_apart(depth: int) -> se.Basic:
+    """The same value as _engine_doubling, every level built twice: equal nodes, no shared
+    ones, so comparing it with an equal value walks its tree (2**depth)."""
+    x, y = se.symbols("x y")
+    left = right = se.sin(x) * y
+    for i in range(depth):
+        left, right = (
+            left * se.sin(x + i) + right * se.cos(y + i),
+            right * se.sin(x + i) + left * se.cos(y + i),
+        )
+    return left
+
+
+def test_a_node_is_known_by_the_node_it_wraps_not_by_its_value() -> None:
+    x, y = se.symbols("x y")
+    value = se.cos(x) * y + x
+    assert graphs._OFFSET is not None  # this build's wrappers are read, not compared
+    assert node_key(value.args[0]) == node_key(value.args[0])  # two wrappers, one node
+    apart = se.cos(x) * y + x
+    assert apart == value and node_key(apart) != node_key(value)
+
+
+def test_interning_makes_equal_nodes_one_and_keeps_the_value() -> None:
+    """Two values equal level by level but built apart: after interning they are the same
+    node, found in linear time (comparing them before takes 2**depth steps)."""
+    first, second = _doubling_apart(40), _doubling_apart(40)
+    one, other = interned(first), interned(second)
+    assert node_key(one) == node_key(other)
+    small = _doubling_apart(6)
+    assert interned(small) == small and tree_nodes(interned(small)) == tree_size(small)
+
+
+@settings(max_examples=100, deadline=None)
+@given(engine_expressions.expressions)
+def test_interned_values_and_walks_agree_with_symengine_on_random_values(
+    expr: se.Basic,
+) -> None:
+    """Sums and products build their arguments afresh on each `.args` (a coefficient times a
+    term): a walk keyed by node must hold them, or a freed node's key is reused."""
+    assert interned(expr) == expr
+    assert engine_symbols(expr) == frozenset(expr.free_symbols)
+    assert tree_nodes(interned(expr)) == tree_size(expr)
+
+
+def test_symbols_of_a_value_are_found_on_its_graph() -> None:
+    huge = _doubling_apart(40)  # symengine's own free_symbols walks the tree
+    assert {str(s) for s in engine_symbols(interned(huge))} == {"x", "y"}

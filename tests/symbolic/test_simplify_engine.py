@@ -67,13 +67,11 @@ def test_a_numbers_content_stays_outside_its_sum() -> None:
     assert flipped.as_coeff_Mul()[0] == 3 and (y + z - x) in flipped.args
 
 
-def test_results_remembered_between_values_stay_right_when_the_memo_is_emptied(
-    monkeypatch,
-) -> None:
-    """Past NODE_MEMO_ENTRIES entries a memo starts again: results are the same, only slower."""
+def test_results_remembered_between_values_stay_right_when_the_memos_are_emptied() -> None:
+    """A new problem empties every memo (graphs.forget): results are the same, only slower."""
     value = k * se.sin(a) * se.cos(b) + k * se.cos(a) * se.sin(b) + k * a
     remembered = simplest_engine.__wrapped__(value)
-    monkeypatch.setattr(graphs, "NODE_MEMO_ENTRIES", 1)
+    graphs.forget()
     assert simplest_engine.__wrapped__(value) == remembered
     assert tree_nodes(value) == tree_size(value)
 
