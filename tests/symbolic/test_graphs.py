@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from symengine.lib.symengine_wrapper import sympy2symengine
 
-from screwsolve.symbolic.bridge import from_engine, to_engine
 from screwsolve.symbolic import graphs
+from screwsolve.symbolic.bridge import from_engine, to_engine
 from screwsolve.symbolic.graphs import (
     DESCEND,
     distinct_nodes,
