@@ -92,6 +92,7 @@ class RunResult:
 def run_request(request: RunRequest) -> RunResult:
     """Load, solve and render one problem, all the way to text."""
     from screwsolve.errors import InputError, ScrewsolveError, UsageError
+    from screwsolve.progress import report
     from screwsolve.render import RENDERERS, RenderOptions
 
     try:
@@ -103,6 +104,7 @@ def run_request(request: RunRequest) -> RunResult:
         return RunResult(usage=str(exc))
     except ScrewsolveError as exc:
         return RunResult(error=str(exc))
+    report("writing", 0, 0)
     options = RenderOptions(standalone=request.standalone, plain=request.plain)
     rendered = RENDERERS[request.format](solution, options)
     if not isinstance(rendered, str):  # the table: a rich renderable (rich loads only here)

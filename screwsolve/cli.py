@@ -228,21 +228,27 @@ def _interruptible() -> Iterator[None]:
         raise typer.Exit(130) from None
 
 
-def _limited(work: Callable[[T], R], item: T, timeout: float) -> R:
+def _limited(work: Callable[[T], R], item: T, timeout: float, *, stages: bool = False) -> R:
     """work(item) in a child process with the time and memory limits (in this process with
-    --timeout 0 or --debug); a timeout or a crash is reported and exits 1."""
+    --timeout 0 or --debug); a timeout or a crash is reported and exits 1. With `stages`, long
+    work shows its stages on a terminal's standard error."""
     from screwsolve.batch.sandbox import BatchInterruptedError, run_many
+    from screwsolve.console import StageDisplay
 
     seconds = 0.0 if _debug else timeout
+    display = StageDisplay() if stages else None
     with _interruptible():
         try:
-            outcome = run_many(work, [item], seconds=seconds)[0]
+            outcome = run_many(work, [item], seconds=seconds, stages=display)[0]
         except BatchInterruptedError:
             raise  # reported by _interruptible, exit 130: not an internal error
         except ScrewsolveError as exc:
             _fail(exc)
         except Exception as exc:
             _internal(exc)
+        finally:
+            if display is not None:
+                display.close()
     if outcome.value is None:
         reason = {"timeout": "timed out", "crash": "crashed"}.get(outcome.failure or "", "failed")
         _report(f"{reason}: {outcome.detail}")
@@ -312,7 +318,7 @@ def run(
             color=on_terminal and console is not None and console.color_system is not None,
             problem=loaded,
         )
-        result = _limited(run_request, request, timeout)
+        result = _limited(run_request, request, timeout, stages=True)
         if result.diagnostics:
             _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
         if result.usage or result.error:

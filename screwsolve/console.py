@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from enum import StrEnum
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
+from rich.markup import escape
 
 
 class ColorMode(StrEnum):
@@ -64,3 +66,47 @@ def text_console(file: TextIO, *, color: bool, width: int) -> Console:
         emoji=False,
         width=width,
     )
+
+
+class StageDisplay:
+    """The stages of one long piece of work as a rich progress bar on standard error: shown
+    only on a terminal and only once the work has taken `delay` seconds (a textbook problem
+    never sees it), and gone when the work ends (nothing is left in the terminal's text)."""
+
+    def __init__(self, delay: float = 2.0, stream: TextIO | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.started = time.monotonic()
+        self.delay = delay
+        self.progress: Any = None
+        self.task: Any = None
+        self.stage = ""
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled or time.monotonic() - self.started < self.delay:
+            return
+        if self.progress is None:
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+            console = Console(file=self.stream, stderr=True, highlight=False, emoji=False)
+            self.progress = Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                TextColumn("{task.fields[count]}"),
+                TimeElapsedColumn(),
+                console=console,
+                transient=True,
+            )
+            self.progress.start()
+        if stage != self.stage:  # a new bar: counted, or running without a count
+            if self.task is not None:
+                self.progress.remove_task(self.task)
+            self.task = self.progress.add_task(escape(stage), total=total or None, count="")
+            self.stage = stage
+        self.progress.update(self.task, completed=done, count=f"{done}/{total}" if total else "")
+        self.progress.refresh()
+
+    def close(self) -> None:
+        if self.progress is not None:
+            self.progress.stop()
+            self.progress = None

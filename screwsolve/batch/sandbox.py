@@ -28,6 +28,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
 from screwsolve.limits import DEFAULT_MEMORY_BYTES, DEFAULT_SECONDS
+from screwsolve.progress import Reporter, reporting, throttled
 
 T = TypeVar("T")
 START_METHOD_VARIABLE = "SCREWSOLVE_START_METHOD"
@@ -94,7 +95,8 @@ def _serve(
             return
         index, item = message
         try:
-            reply: tuple[Any, ...] = (index, "ok", work(item))
+            with reporting(throttled(_progress_sender(connection, index))):
+                reply: tuple[Any, ...] = (index, "ok", work(item))
         except MemoryError:
             connection.send((index, "crash", "out of memory"))
             return  # the heap may be in a bad state: this worker ends
@@ -104,6 +106,16 @@ def _serve(
             connection.send(reply)
         except Exception as exc:  # a result that cannot be sent (unpicklable)
             connection.send((index, "error", f"result could not be sent: {exc}"))
+
+
+def _progress_sender(connection: Connection, index: int) -> Reporter:
+    """Reports of the work on item `index`, sent to the parent (lost if it stopped reading)."""
+
+    def send(stage: str, done: int, total: int) -> None:
+        with suppress(OSError, ValueError):
+            connection.send((index, "progress", (stage, done, total)))
+
+    return send
 
 
 class _Worker:
@@ -204,17 +216,20 @@ def run_many(
     seconds: float = DEFAULT_SECONDS,
     memory: int = DEFAULT_MEMORY_BYTES,
     progress: Callable[[int], None] | None = None,
+    stages: Reporter | None = None,
 ) -> list[Outcome[T]]:
     """work(item) for every item, results in input order; `seconds` <= 0 runs in this process.
 
     Each item has `seconds` of wall-clock time; a timeout or a crash becomes that item's
     Outcome and the batch goes on. Raises BatchInterruptedError (after stopping every worker) on SIGINT
-    or SIGTERM.
+    or SIGTERM. `progress` hears of each item finished; `stages`, of the work's own reports
+    (progress.report) inside an item.
     """
     if seconds <= 0:
         results = []
         for item in items:
-            results.append(Outcome(work(item)))
+            with reporting(stages or _ignored):
+                results.append(Outcome(work(item)))
             if progress:
                 progress(1)
         return results
@@ -227,7 +242,9 @@ def run_many(
         with _stop_on_signals():
             for _ in range(min(max(1, jobs), len(items))):
                 workers.append(_new_worker(context, work, memory))
-            _loop(context, work, items, outcomes, pending, workers, seconds, memory, progress)
+            _loop(
+                context, work, items, outcomes, pending, workers, seconds, memory, progress, stages
+            )
     except BaseException:
         for worker in workers:
             worker.stop(kill=True)
@@ -247,6 +264,7 @@ def _loop(
     seconds: float,
     memory: int,
     progress: Callable[[int], None] | None,
+    stages: Reporter | None = None,
 ) -> None:
     def finish(worker: _Worker, outcome: Outcome[T]) -> None:
         assert worker.index is not None
@@ -280,6 +298,10 @@ def _loop(
                     finish(worker, Outcome(None, "crash", _exit_detail(worker.process)))
                     replace(worker)
                     continue
+                if status == "progress":
+                    if stages is not None:
+                        stages(*payload)
+                    continue
                 if status == "ok":
                     finish(worker, Outcome(payload))
                 else:
@@ -289,6 +311,10 @@ def _loop(
             elif now >= worker.deadline:
                 finish(worker, Outcome(None, "timeout", f"took longer than {seconds:g} s"))
                 replace(worker)
+
+
+def _ignored(stage: str, done: int, total: int) -> None:
+    """Reports nobody asked for."""
 
 
 def _exit_detail(process: Any) -> str:

@@ -6,14 +6,15 @@ and naming of unit vectors as the textbook does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
 import symengine as se
 import sympy
 from sympy.physics.vector import Vector
 
+from screwsolve import progress
 from screwsolve.limits import COMPACT_VECTOR_NODES, ENGINE_VALUE_NODES, SYMPY_SIMPLIFY_NODES
 from screwsolve.mechanics.analysis import ActionTerms, Analysis
 from screwsolve.mechanics.fast.jacobian import Vec
@@ -46,6 +47,8 @@ from screwsolve.symbolic.printing import Value, name_latex
 from screwsolve.symbolic.simplify import factored, simplest
 from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
 from screwsolve.symbolic.simplify_engine import size as engine_size
+
+V = TypeVar("V")
 
 
 class Presenter:
@@ -316,11 +319,17 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
     `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
     p = Presenter(analysis, engine_values=True, large=is_large(analysis))
     system = analysis.system
-    kinematic = {b: p.kinematic_screw(b, at) for b in system.bodies}
-    partial = {b: p.partial_screws(b, at) for b in system.bodies}
+    kinematic = _each("kinematic screws", system.bodies, lambda b: p.kinematic_screw(b, at))
+    partial = _each("partial screws", system.bodies, lambda b: p.partial_screws(b, at))
     noncontributing = set(analysis.noncontributing)
     # Coefficients and powers of each action, then in total (from the actions' where smaller).
-    by_action = [p.action_coefficients(terms) for terms in analysis.actions]
+    actions_done = progress.steps("power coefficients", len(analysis.actions))
+    by_action = []
+    for terms in analysis.actions:
+        by_action.append(p.action_coefficients(terms))
+        actions_done(len(by_action))
+    progress.report("energy checks", 0, 0)
+    analysis.potential_checks, analysis.dissipation_checks  # noqa: B018 (computed here, once)
     powers = [p.power(coefficients) for coefficients in by_action]
     total = p.total_coefficients(by_action)
     actions = tuple(
@@ -392,7 +401,19 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         reduced=_reduced(p),
         symbols=_symbols(analysis),
     )
+    progress.report("shared subexpressions", 0, 0)
     return _shared(solution, p.names())
+
+
+def _each(stage: str, names: Iterable[str], value: Callable[[str], V]) -> dict[str, V]:
+    """{name: value(name)} for each name, reported as the stage's steps."""
+    names = list(names)
+    done = progress.steps(stage, len(names))
+    result: dict[str, V] = {}
+    for name in names:
+        result[name] = value(name)
+        done(len(result))
+    return result
 
 
 def _symbols(analysis: Analysis) -> dict[str, sympy.Symbol]:

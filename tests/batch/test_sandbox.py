@@ -190,3 +190,29 @@ def test_an_unused_prestarted_worker_is_stopped_at_exit(tmp_path: Path) -> None:
     assert time.monotonic() - start < 30  # not held up by the sleeping worker
     pid = int(marker.read_text())
     assert _ends(pid), f"prestarted worker {pid} still runs"
+
+
+def _reports_stages(item: int) -> int:
+    """A work function that says where it is (module level: it crosses into spawn workers)."""
+    from screwsolve import progress
+
+    for done in range(1, 4):
+        progress.report(f"stage of {item}", done, 3)
+    return item * 2
+
+
+@pytest.mark.parametrize("seconds", [10.0, 0.0])
+def test_stages_reported_by_the_work_reach_the_parent(seconds: float) -> None:
+    """From a worker (fork or spawn, as the suite runs) or in this process alike; the first
+    and last report of a stage always arrive, the rest may be thinned."""
+    heard: list[tuple[str, int, int]] = []
+    outcomes = run_many(
+        _reports_stages,
+        [1, 2],
+        seconds=seconds,
+        stages=lambda stage, done, total: heard.append((stage, done, total)),
+    )
+    assert [o.value for o in outcomes] == [2, 4]
+    for item in (1, 2):
+        stage = [(d, t) for s, d, t in heard if s == f"stage of {item}"]
+        assert stage[0] == (1, 3) and stage[-1] == (3, 3)
