@@ -294,7 +294,25 @@ def free_symbols(expr: sympy.Basic) -> set[sympy.Symbol]:
 
 def exceeds(expr: Any, nodes: int) -> bool:
     """True when the expression tree has more than `nodes` nodes; stops counting there, so it
-    costs O(nodes) even on a tree of millions (where count_ops takes seconds or worse)."""
+    costs O(nodes) even on a tree of millions (where count_ops takes seconds or worse). A
+    symengine value's answer is remembered (a long chain's values are asked about again and
+    again: 9 % of the 20-link run was spent recounting)."""
+    if not isinstance(expr, se.Basic):
+        return _exceeds(expr, nodes)
+    key = node_key(expr)
+    counts = _NODE_MEMOS.get("tree nodes")
+    counted = counts.get(key) if counts is not None else None
+    if counted is not None:
+        return bool(counted > nodes)
+    memo = node_memo("exceeds")
+    known = memo.get((key, nodes))
+    if known is None:
+        known = _exceeds(expr, nodes)
+        memo.remember(expr, (key, nodes), known)
+    return bool(known)
+
+
+def _exceeds(expr: Any, nodes: int) -> bool:
     stack = [expr]
     seen = 0
     while stack:

@@ -15,6 +15,7 @@ from .imports import Edge, cycles, edges, modules
 LAYERS = {
     "screwsolve.errors": 0,
     "screwsolve.limits": 0,
+    "screwsolve.progress": 0,
     "screwsolve.version": 0,
     "screwsolve.files": 1,
     "screwsolve.symbolic": 2,

@@ -88,3 +88,33 @@ def test_every_value_of_a_long_chain_unshares_to_the_value_printed_unshared(monk
     assert changed
     for a, b in changed:
         assert same(shared_solution.unshared(a), b)
+
+
+def test_the_latex_of_a_long_chain_uses_the_shared_names_as_the_table_does() -> None:
+    from screwsolve.render import RENDERERS, RenderOptions
+
+    solution = solve(two_axis_chain_yaml(4))
+    latex = RENDERERS["latex"](solution, RenderOptions())
+    assert isinstance(latex, str)
+    for name, _ in solution.shared[:3]:
+        assert f"{name[0]}_{{{name[1:]}}}" in latex
+
+
+def test_sharing_is_linear_in_the_graph_not_the_tree() -> None:
+    """Values whose trees double at each level (2**40 nodes) and whose graphs grow by a few
+    nodes a level: every repeated node is named once (a walk of the tree would never end)."""
+    import symengine as se
+
+    x, y = se.symbols("x y")
+    value = se.sin(x) * y
+    for i in range(40):
+        value = value * se.sin(x + i) + value * se.cos(y + i)
+    reduced, definitions = share({"first": value, "second": value * x}, {"x", "y"})
+    assert 40 <= len(definitions) <= 200
+    from screwsolve.symbolic.graph_values import evaluate
+
+    engine = unshared(reduced["first"], definitions)
+    point = {"x": "0.3", "y": "0.7"}
+    got, expected = evaluate(engine, point), evaluate(value, point)
+    assert got is not None and expected is not None
+    assert abs(got - expected) <= 1e-20 * max(1.0, abs(expected))
