@@ -84,6 +84,13 @@ ROTATION_SPREAD = 1 << 18
 # shrank: the 8-link chain's 39 values of 2 000-6 000 nodes kept all their 92 591 operations,
 # at a second's cost.
 SIMPLIFY_NODES = 2000
+# Simplification in symengine (a large problem's values): values over this many tree nodes are
+# left as built and printed over the shared names. Simplified, a value stops sharing its nodes
+# with the others, so past this size simplifying made the whole output larger as well as slower:
+# whole JSON with 2 000 / 300 here, 3-link chain 79 547 / 70 627 bytes, 8-link 556 909 / 525 557,
+# 20-link 3.69 / 3.62 MB, and the 20-link solve 10.7 s / 8.4 s (800 was in between). No shipped
+# problem has a value past 150 nodes.
+ENGINE_SIMPLIFY_NODES = 300
 # Simplification: values up to this many tree nodes take sympy's pipeline (every shipped
 # problem's values have at most 134); larger ones symengine's, which gave no chain value a larger
 # printed form and took the 8-link chain's coefficients from 2.9 s to 0.7 s. In a problem with a

@@ -15,7 +15,11 @@ from math import gcd, lcm
 import symengine as se
 import sympy
 
-from screwsolve.limits import SIMPLIFY_EXPAND_OPERATIONS, SIMPLIFY_NODES, SQUARES_EXPANSION_RATIO
+from screwsolve.limits import (
+    ENGINE_SIMPLIFY_NODES,
+    SIMPLIFY_EXPAND_OPERATIONS,
+    SQUARES_EXPANSION_RATIO,
+)
 from screwsolve.symbolic.graphs import (
     DESCEND,
     NodeMemo,
@@ -114,8 +118,8 @@ def _fraction(product: se.Basic) -> tuple[list[se.Basic], list[se.Basic]]:
 @node_cache(8192)
 def simplest_engine(expr: se.Basic) -> se.Basic:
     """A smaller equal form of a symengine expression (never larger than the input), or the
-    input when its tree exceeds SIMPLIFY_NODES."""
-    if not expr.args or exceeds(expr, SIMPLIFY_NODES):
+    input when its tree exceeds ENGINE_SIMPLIFY_NODES."""
+    if not expr.args or exceeds(expr, ENGINE_SIMPLIFY_NODES):
         return expr
     memo = node_memo("size")
     best, best_size = expr, size(expr, memo)
@@ -163,7 +167,7 @@ def _monomial_powers(expanded: se.Basic) -> set[se.Basic]:
 def factored_only(expr: se.Basic) -> se.Basic:
     """The smallest of the expression and its two factored forms, nothing expanded (a power
     keeps the book's decomposition, sum of q' Q^q)."""
-    if exceeds(expr, SIMPLIFY_NODES):
+    if exceeds(expr, ENGINE_SIMPLIFY_NODES):
         return expr
     memo = node_memo("size")
     candidates = [expr, factored_engine(expr, numbers=True), factored_engine(expr, numbers=False)]
@@ -404,7 +408,7 @@ def keep_content(expr: sympy.Expr) -> sympy.Expr:
     content, primitive = expr.primitive()
     if all(term.could_extract_minus_sign() for term in primitive.args):
         content, primitive = -content, -primitive
-    if content in (1, -1) or exceeds(expr, SIMPLIFY_NODES):
+    if content in (1, -1) or exceeds(expr, ENGINE_SIMPLIFY_NODES):
         return expr
     outside = sympy.Mul(content, primitive, evaluate=False)
     return outside if sympy.count_ops(outside) <= sympy.count_ops(expr) else expr
@@ -423,7 +427,7 @@ def _sign_into_sympy_sum(product: sympy.Mul) -> sympy.Expr:
                 flipped = sympy.Add(*(-t for t in factor.args))
                 others = [*factors[:index], flipped, *factors[index + 1 :]]
                 candidate = sympy.Mul(-coefficient, *others)
-                if exceeds(product, SIMPLIFY_NODES):
+                if exceeds(product, ENGINE_SIMPLIFY_NODES):
                     return product
                 return (
                     candidate if sympy.count_ops(candidate) < sympy.count_ops(product) else product
