@@ -25,7 +25,7 @@ import symengine as se
 import sympy
 
 from screwsolve.limits import DEFAULT_SEED
-from screwsolve.symbolic.graphs import engine_symbols, exceeds, interned
+from screwsolve.symbolic.graphs import Interning, engine_symbols, exceeds, interned
 
 PRECISION = 30  # significant digits
 BITS = 100  # the same precision in bits, for symengine (MPFR)
@@ -157,12 +157,12 @@ def _engine_form(expr: sympy.Expr) -> se.Basic | None:
 GRAPH_EVALUATION_NODES = 2000  # a larger tree is evaluated over its graph (graph_values)
 
 
-def _evaluate_engine(expr: se.Basic, point: Point) -> complex | None:
-    if exceeds(expr, GRAPH_EVALUATION_NODES):
+def _evaluate_engine(expr: se.Basic, point: Point, tape: Any = None) -> complex | None:
+    if tape is not None or exceeds(expr, GRAPH_EVALUATION_NODES):
         from screwsolve.symbolic import graph_values
 
         try:
-            return graph_values.evaluate(expr, point.named_texts())
+            return graph_values.evaluate(expr, point.named_texts(), tape)
         except graph_values.UnevaluableError:
             pass  # a node only symengine knows: its own evaluation, as for small values
     try:
@@ -264,12 +264,21 @@ def vanishes(
     a sympy tree), by the same probing; `symbols` gives each name its assumptions."""
     if expr == 0:
         return True
+    tape = None
     if exceeds(expr, GRAPH_EVALUATION_NODES):
-        expr = interned(expr)  # its graph, walked below and at every probe, at its smallest
+        from screwsolve.symbolic import graph_values
+
+        # its graph, walked below and at every probe, at its smallest; interned and compiled
+        # for this check only, so that all of it is let go after
+        expr = interned(expr, table=Interning())
+        try:
+            tape = graph_values.tape_of(expr)
+        except graph_values.UnevaluableError:
+            tape = None
     names = sorted({str(s) for s in engine_symbols(expr)})
     verdict, valid, _ = _probe(
         [symbols.get(n, sympy.Symbol(n, real=True)) for n in names],
-        lambda values: (_evaluate_engine(expr, values), 0j),
+        lambda values: (_evaluate_engine(expr, values, tape), 0j),
         seed,
         TOLERANCE,
     )

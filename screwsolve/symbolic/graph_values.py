@@ -62,6 +62,12 @@ class Tape:
 @node_cache(64)
 def compile_tape(expr: se.Basic) -> Tape:
     """The tape of a symengine value (UnevaluableError for a node this evaluator lacks)."""
+    return tape_of(interned(expr))
+
+
+def tape_of(expr: se.Basic) -> Tape:
+    """compile_tape, not remembered: for a value evaluated at a few points and then let go
+    (expr best interned: each equal node is then one step)."""
     steps: list[tuple[str, Any, tuple[int, ...]]] = []
 
     def before(node: se.Basic) -> Any:
@@ -75,13 +81,14 @@ def compile_tape(expr: se.Basic) -> Tape:
         steps.append((_operation(node), None, tuple(args)))
         return len(steps) - 1
 
-    fold(interned(expr), before, after, key=node_key)
+    fold(expr, before, after, key=node_key)
     return Tape(tuple(steps))
 
 
-def evaluate(expr: se.Basic, values: Mapping[str, str]) -> complex | None:
-    """expr at the point (decimal texts by symbol name), or None where it is undefined."""
-    tape = compile_tape(expr)
+def evaluate(expr: se.Basic, values: Mapping[str, str], tape: Tape | None = None) -> complex | None:
+    """expr at the point (decimal texts by symbol name), or None where it is undefined; `tape`,
+    when the caller has compiled expr's already."""
+    tape = tape or compile_tape(expr)
     try:
         return _real_evaluation(tape, values)
     except _NotRealError:

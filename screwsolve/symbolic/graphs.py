@@ -193,14 +193,23 @@ class _Interned:
 _INTERNED = _Interned()
 
 
-def interned(expr: se.Basic, walked: NodeMemo | None = None) -> se.Basic:
+class Interning(_Interned):
+    """A table of canonical nodes of its own, for values checked once and then let go (the
+    40-link chain's potential check interned 175 000 nodes that nothing after it needs)."""
+
+
+def interned(
+    expr: se.Basic, walked: NodeMemo | None = None, table: _Interned | None = None
+) -> se.Basic:
     """The same value, with every subexpression equal to one met before (in this value or an
     earlier one) the very node met before. Rebuilt bottom up, a node's arguments are already
     canonical, so finding its equal compares one level (symengine's equality stops at a shared
     node), where comparing two equal nodes built apart walks both trees. After it, every walk
     and symengine's own maps (xreplace, expand) meet each value once. Values that share nodes
-    are interned with one `walked` memo, so that what they share is walked once."""
-    table = _INTERNED
+    are interned with one `walked` memo, so that what they share is walked once. `table`: an
+    Interning of the caller's instead of the problem's."""
+    if table is None:
+        table = _INTERNED
 
     def before(node: se.Basic) -> object:
         known = table.by_node.get(node_key(node))
@@ -245,17 +254,25 @@ def tree_nodes(expr: Any) -> int:
 
 def engine_symbols(expr: Any) -> frozenset[Any]:
     """The symbols of a symengine value, on its graph (symengine's free_symbols remembers the
-    nodes it has seen by value, which costs a walk of both trees for equal nodes built apart)."""
-
-    def before(node: Any) -> object:
+    nodes it has seen by value, which costs a walk of both trees for equal nodes built apart).
+    Nothing is remembered between calls: a set of symbols for every node of a 30-link chain
+    would be hundreds of megabytes."""
+    found: set[Any] = set()
+    seen: set[Hashable] = set()
+    held: list[Any] = []  # keys are only valid while their nodes live
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        key = node_key(node)
+        if key in seen:
+            continue
+        seen.add(key)
+        held.append(node)
         if node.is_Symbol:
-            return frozenset((node,))
-        return DESCEND if node.args else frozenset()
-
-    def after(node: Any, args: list[frozenset[Any]]) -> frozenset[Any]:
-        return frozenset().union(*args)
-
-    return fold(expr, before, after, key=node_key, results=node_memo("symbols"))
+            found.add(node)
+        else:
+            stack.extend(node.args)
+    return frozenset(found)
 
 
 def distinct_nodes(expr: Any) -> Iterator[Any]:
