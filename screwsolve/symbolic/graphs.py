@@ -163,17 +163,18 @@ def node_cache(size: int) -> Callable[[Callable[[Any], Result]], Callable[[Any],
             memo.remember(node, key, value)
             return value
 
-        cached.cache_clear = memo.clear  # type: ignore[attr-defined]
         on_forget(memo.clear)
         return cached
 
     return decorate
 
 
-class _Interned:
+class Interning:
     """Equal symengine nodes made one node: the canonical nodes by value, and by node_key (they
     are held here, so their keys stay theirs). Other nodes are not remembered: the values
-    they belong to can be freed."""
+    they belong to can be freed. The problem has one (let go by forget); a value checked once
+    and then let go may have its own (the 40-link chain's potential check interned 175 000
+    nodes that nothing after it needs)."""
 
     def __init__(self) -> None:
         self.by_value: dict[se.Basic, se.Basic] = {}
@@ -190,16 +191,11 @@ class _Interned:
         self.by_node.clear()
 
 
-_INTERNED = _Interned()
-
-
-class Interning(_Interned):
-    """A table of canonical nodes of its own, for values checked once and then let go (the
-    40-link chain's potential check interned 175 000 nodes that nothing after it needs)."""
+_INTERNED = Interning()
 
 
 def interned(
-    expr: se.Basic, walked: NodeMemo | None = None, table: _Interned | None = None
+    expr: se.Basic, walked: NodeMemo | None = None, table: Interning | None = None
 ) -> se.Basic:
     """The same value, with every subexpression equal to one met before (in this value or an
     earlier one) the very node met before. Rebuilt bottom up, a node's arguments are already
@@ -257,33 +253,22 @@ def engine_symbols(expr: Any) -> frozenset[Any]:
     nodes it has seen by value, which costs a walk of both trees for equal nodes built apart).
     Nothing is remembered between calls: a set of symbols for every node of a 30-link chain
     would be hundreds of megabytes."""
-    found: set[Any] = set()
+    return frozenset(node for node in distinct_nodes(expr, node_key) if node.is_Symbol)
+
+
+def distinct_nodes(expr: Any, key: Callable[[Any], Hashable] = id) -> Iterator[Any]:
+    """Every distinct subexpression once: by identity for sympy, by node_key for symengine
+    (each node is held until the walk ends, so that no key is reused)."""
     seen: set[Hashable] = set()
-    held: list[Any] = []  # keys are only valid while their nodes live
+    held: list[Any] = []
     stack = [expr]
     while stack:
         node = stack.pop()
-        key = node_key(node)
-        if key in seen:
+        name = key(node)
+        if name in seen:
             continue
-        seen.add(key)
+        seen.add(name)
         held.append(node)
-        if node.is_Symbol:
-            found.add(node)
-        else:
-            stack.extend(node.args)
-    return frozenset(found)
-
-
-def distinct_nodes(expr: Any) -> Iterator[Any]:
-    """Every distinct subexpression (by identity) once."""
-    seen: set[int] = set()
-    stack = [expr]
-    while stack:
-        node = stack.pop()
-        if id(node) in seen:
-            continue
-        seen.add(id(node))
         yield node
         stack.extend(node.args)
 
