@@ -329,7 +329,8 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         by_action.append(p.action_coefficients(terms))
         actions_done(len(by_action))
     progress.report("energy checks", 0, 0)
-    analysis.potential_checks, analysis.dissipation_checks  # noqa: B018 (computed here, once)
+    potential_checks = analysis.potential_checks
+    dissipation_checks = analysis.dissipation_checks
     powers = [p.power(coefficients) for coefficients in by_action]
     total = p.total_coefficients(by_action)
     actions = tuple(
@@ -385,16 +386,12 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         coefficients=total,
         constraints=constraints,
         noncontributing=tuple(analysis.noncontributing),
-        potential_mismatches={
-            c.action: c.mismatched for c in analysis.potential_checks if c.mismatched
-        },
-        potential_checked=tuple(c.action for c in analysis.potential_checks),
+        potential_mismatches={c.action: c.mismatched for c in potential_checks if c.mismatched},
+        potential_checked=tuple(c.action for c in potential_checks),
         potential_energy=p.total_potential(),
         dissipation=_optional(p, analysis.dissipation),
-        dissipation_mismatches={
-            c.action: c.mismatched for c in analysis.dissipation_checks if c.mismatched
-        },
-        dissipation_checked=tuple(c.action for c in analysis.dissipation_checks),
+        dissipation_mismatches={c.action: c.mismatched for c in dissipation_checks if c.mismatched},
+        dissipation_checked=tuple(c.action for c in dissipation_checks),
         joints=joints,
         replacements={b: p.replacement(b, at) for b in system.bodies},
         speeds=_speeds(p, at) if system.speeds else None,
