@@ -165,6 +165,10 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
         problem = exc.problem or "invalid YAML"
         if "\t" in problem or "tab" in problem:
             problem = "tabs are not allowed for indentation in YAML"
+        if "nesting depth" in problem:
+            # PyYAML 6.0.4's parser has a depth limit of its own, met while it reads ahead of
+            # the events that would meet ours: the file is refused for the same reason
+            raise _fail(file, mark, f"nesting deeper than {MAX_YAML_DEPTH} levels") from None
         raise _fail(file, mark, f"YAML syntax: {problem}") from None
     except yaml.YAMLError as exc:
         raise _fail(file, None, f"YAML: {exc}") from None
