@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy
 from sympy.physics.vector import Vector
@@ -34,8 +34,11 @@ from screwsolve.model.actions import Action, Potential, ScrewAction
 from screwsolve.model.parts import JointSpec
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System, build_system
-from screwsolve.symbolic.equivalence import all_vanish, equivalent, vanishes
+from screwsolve.symbolic.equivalence import SharedProbe, each_vanishes, equivalent, vanishes
 from screwsolve.symbolic.graphs import forget
+
+if TYPE_CHECKING:
+    from screwsolve.mechanics.fast.potential_gradients import PotentialGradients
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,14 @@ class EnergyCheck:
     action: str
     energy: Any  # sympy, or symengine for a weight of a long chain
     mismatched: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CoefficientProbe:
+    """The core's power coefficients probed together, and each one's place among them."""
+
+    shared: SharedProbe
+    position: dict[tuple[str, str], int]  # (action, variable) -> value
 
 
 @dataclass(frozen=True)
@@ -208,8 +219,9 @@ class Analysis:
             core = self.kinematics.jacobian
             try:
                 if not isinstance(value, sympy.Basic):
-                    return bool(vanishes(terms.engine[q] - value, core.static_symbols))
-                difference = terms.engine[q] - to_engine(self.static(value))
+                    difference = terms.engine[q] - value
+                else:
+                    difference = terms.engine[q] - to_engine(self.static(value))
             except UnsupportedError:
                 pass
             else:
@@ -218,13 +230,47 @@ class Analysis:
 
     @cached_property
     def noncontributing(self) -> list[str]:
-        """Actions whose power coefficients all vanish identically."""
+        """Actions whose power coefficients all vanish identically: those built in symengine
+        probed all together (they share their graph), the others one by one."""
         zero = sympy.Integer(0)
-        return [
-            a.action.name
-            for a in self.actions
-            if all(self._coefficient_is(a, q, zero) for q in self.variables)
-        ]
+        probe = self._coefficient_probe
+        found = []
+        for terms in self.actions:
+            if probe is not None and terms.engine is not None:
+                positions = [probe.position[(terms.action.name, q)] for q in self.variables]
+                verdicts = probe.shared.verdicts(positions)
+                if all(verdicts):
+                    found.append(terms.action.name)
+                if all(v is not None for v in verdicts):
+                    continue
+            if all(self._coefficient_is(terms, q, zero) for q in self.variables):
+                found.append(terms.action.name)
+        return list(dict.fromkeys(found))
+
+    @cached_property
+    def _coefficient_probe(self) -> CoefficientProbe | None:
+        """The symengine power coefficients of every action probed together, at points that
+        also give the weights' potentials their symbols; None when a node of them is not
+        evaluated over graphs (each is then probed by itself)."""
+        from screwsolve.symbolic.graph_values import UnevaluableError
+
+        core = self.kinematics.jacobian
+        position: dict[tuple[str, str], int] = {}
+        values: list[Any] = []
+        for terms in self.actions:
+            if terms.engine is not None:
+                for q in self.variables:
+                    position[(terms.action.name, q)] = len(values)
+                    values.append(terms.engine[q])
+        if not values:
+            return None
+        gradients = self._potential_gradients
+        names = gradients.names if gradients is not None else frozenset()
+        try:
+            shared = SharedProbe(values, core.static_symbols, names=names)
+        except UnevaluableError:
+            return None
+        return CoefficientProbe(shared, position)
 
     @cached_property
     def constraints(self) -> ConstraintAnalysis:
@@ -357,17 +403,10 @@ class Analysis:
     def potential_checks(self) -> list[EnergyCheck]:
         """Remark 13.3.6: where an action has a potential V, Q^q must equal -dV/dq."""
         result = []
-        in_engine = self._engine_potential_differences()
-        symbols = self.kinematics.jacobian.static_symbols
-        every = [d for _, differences in in_engine.values() for d in differences.values()]
-        # one random combination of all of them vanishes: so does each (else probe each)
-        all_match = bool(every) and all_vanish(every, symbols)
+        in_engine = self._engine_potential_mismatches()
         for terms in self.actions:
             if terms.action.name in in_engine:
-                energy, differences = in_engine[terms.action.name]
-                mismatched = tuple(
-                    q for q, d in differences.items() if not all_match and not vanishes(d, symbols)
-                )
+                energy, mismatched = in_engine[terms.action.name]
                 result.append(EnergyCheck(terms.action.name, energy, mismatched))
                 continue
             energy = terms.action.potential
@@ -383,22 +422,61 @@ class Analysis:
             result.append(EnergyCheck(terms.action.name, energy, tuple(mismatched_terms)))
         return result
 
-    def _engine_potential_differences(self) -> dict[str, tuple[Any, dict[str, Any]]]:
-        """(V, {q: Q^q + dV/dq, t: Q^t + dV/dt holding q}) of every action with a symengine
-        potential, by action name. They are probed as one random combination first: a
-        12-link chain's 300 took 1.3 s one by one, 0.55 s combined (shared subexpressions
-        evaluated once per point)."""
-        core = self.kinematics.jacobian
-        found = {}
+    def _engine_potentials(self) -> list[tuple[str, Any, dict[str, Any]]]:
+        """(name, V, Q^q by variable) of every action whose potential the core gives."""
+        found = []
         for terms in self.actions:
             energy = self.engine_potential(terms)
-            if energy is not None:
-                assert terms.engine is not None
-                differences = {
-                    q: terms.engine[q] + core.derivative(energy, q) for q in self.variables
-                }
-                found[terms.action.name] = (energy, differences)
+            if energy is not None and terms.engine is not None:
+                found.append((terms.action.name, energy, terms.engine))
         return found
+
+    @cached_property
+    def _potential_gradients(self) -> PotentialGradients | None:
+        """dV/dq at a point of every core potential, by reverse accumulation over V's graph; None
+        without one, or when a V holds a step not differentiated that way."""
+        from screwsolve.mechanics.fast.potential_gradients import PotentialGradients
+        from screwsolve.symbolic.graph_values import UnevaluableError
+
+        found = self._engine_potentials()
+        if not found:
+            return None
+        time, chain = self.kinematics.jacobian.time_chain
+        try:
+            return PotentialGradients([e for _, e, _ in found], self.variables, time, chain)
+        except UnevaluableError:
+            return None
+
+    def _engine_potential_mismatches(self) -> dict[str, tuple[Any, tuple[str, ...]]]:
+        """(V, the variables where Q^q != -dV/dq) of every action with a core potential, by
+        action name: all probed together, dV/dq at each point from a reverse pass over V's
+        graph, or built symbolically where that cannot be done."""
+        from screwsolve.symbolic.graph_values import UnevaluableError
+
+        found = self._engine_potentials()
+        if not found:
+            return {}
+        core = self.kinematics.jacobian
+        probe, gradients = self._coefficient_probe, self._potential_gradients
+        verdicts: list[bool | None] | None = None
+        if probe is not None and gradients is not None:
+            positions = [probe.position[(name, q)] for name, _, _ in found for q in self.variables]
+            try:
+                verdicts = probe.shared.verdicts(positions, gradients)
+            except UnevaluableError:
+                verdicts = None
+        if verdicts is None or None in verdicts:
+            differences = [
+                engine[q] + core.derivative(energy, q)
+                for _, energy, engine in found
+                for q in self.variables
+            ]
+            verdicts = each_vanishes(differences, core.static_symbols)
+        each = iter(verdicts)
+        return {
+            name: (energy, tuple(q for q in self.variables if next(each) is not True))
+            for name, energy, _ in found
+        }
 
     def _negative_gradient(self, energy: sympy.Expr, in_engine: bool) -> Any:
         """q -> -dV/dq of a static potential, by plain symbols; in symengine when asked and

@@ -17,7 +17,7 @@ import sympy
 
 from screwsolve.limits import SHARE_NODES
 from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
-from screwsolve.symbolic.graphs import DESCEND, NodeMemo, exceeds, fold, interned, tree_nodes
+from screwsolve.symbolic.graphs import DESCEND, exceeds, fold, interned, tree_nodes
 
 Definitions = tuple[tuple[str, Any], ...]
 Key = TypeVar("Key", bound=Hashable)
@@ -129,8 +129,7 @@ def share(values: dict[Key, Any], taken: Iterable[str]) -> tuple[dict[Key, Any],
         engine = [v if isinstance(v, se.Basic) else to_engine(v) for v in large.values()]
     except UnsupportedError:
         return values, ()
-    walked = NodeMemo()
-    engine = [interned(value, walked) for value in engine]
+    engine = [interned(value) for value in engine]
     naming = _Naming(_uses(engine), _prefix(set(taken)))
     reduced = [naming.rewritten(value) for value in engine]
     kept = naming.kept

@@ -14,12 +14,13 @@ untrusted expression. Never string comparison.
 
 from __future__ import annotations
 
+import decimal
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import symengine as se
 import sympy
@@ -287,16 +288,103 @@ def vanishes(
     return True if valid >= MIN_VALID else None
 
 
-def all_vanish(
-    exprs: Sequence[se.Basic], symbols: Mapping[str, sympy.Symbol], seed: int = DEFAULT_SEED
-) -> bool:
-    """True when every symengine expression vanishes, judged by probing one combination of them
-    with random rational weights: their shared subexpressions are evaluated once per point, and
-    nonzero expressions cancel in it only for a set of weights of measure zero. False means
-    that at least one may not vanish: `vanishes` on each says which."""
-    rng = random.Random(seed)
-    combination = se.Add(*(se.Rational(rng.randint(1, 1 << 30), 1 << 30) * e for e in exprs))
-    return vanishes(combination, symbols, seed) is True
+class Offsets(Protocol):
+    """Numbers added to each value of `each_vanishes` at a point (a derivative computed there
+    rather than built as an expression), with the symbols they need drawn."""
+
+    names: frozenset[str]
+
+    def __call__(self, values: Mapping[str, str]) -> Sequence[decimal.Decimal] | None: ...
+
+
+class SharedProbe:
+    """Many symengine values that share their graph (a problem's power coefficients), probed
+    together: interned and compiled to one tape once, each point evaluated once whatever asks
+    (probed one by one, the 20-link chain's 478 coefficients interned and compiled the same
+    graph 478 times). The values are interned into the problem's table: they are the
+    problem's values. UnevaluableError when a node is not evaluated over graphs."""
+
+    def __init__(
+        self,
+        exprs: Sequence[se.Basic],
+        symbols: Mapping[str, sympy.Symbol],
+        seed: int = DEFAULT_SEED,
+        names: frozenset[str] = frozenset(),
+    ) -> None:
+        from screwsolve.symbolic import graph_values
+
+        self.tape, self.roots = graph_values.tape_of_many([interned(e) for e in exprs])
+        drawn = names | {p for kind, p, _ in self.tape.steps if kind == "symbol"}
+        variables = tuple(symbols.get(n, sympy.Symbol(n, real=True)) for n in sorted(drawn))
+        self.points = _points(variables, seed, PROBES * 3)
+        self._raw: dict[int, list[Any] | None] = {}
+
+    def raw(self, point: int) -> list[Any] | None:
+        """Every value at one point, at the tape's precision (None where one is undefined)."""
+        from screwsolve.symbolic import graph_values
+
+        if point not in self._raw:
+            texts = self.points[point].named_texts()
+            self._raw[point] = graph_values.raw_values_at(self.tape, self.roots, texts)
+        return self._raw[point]
+
+    def verdicts(self, which: Sequence[int], offsets: Offsets | None = None) -> list[bool | None]:
+        """`vanishes` of each value `which` names (by position); with `offsets`, of each value
+        plus its offset at the point."""
+        from screwsolve.symbolic import graph_values
+
+        verdicts: list[bool | None] = [None] * len(which)
+        open_ = set(range(len(which)))
+        valid = 0
+        for index, point in enumerate(self.points):
+            raw = self.raw(index)
+            added = offsets(point.named_texts()) if offsets is not None else None
+            if raw is None or (offsets is not None and added is None):
+                continue
+            valid += 1
+            for k in list(open_):
+                value = raw[which[k]]
+                if added is not None:
+                    value = graph_values.plus(value, added[k])
+                number = complex(value)
+                if number != number or abs(number) > 1e100:
+                    continue
+                if abs(number) > TOLERANCE * max(1.0, abs(number)):
+                    verdicts[k] = False
+                    open_.discard(k)
+            if valid >= PROBES or not open_:
+                break
+        settled = True if valid >= MIN_VALID else None
+        for k in open_:
+            verdicts[k] = settled
+        return verdicts
+
+
+def each_vanishes(
+    exprs: Sequence[se.Basic],
+    symbols: Mapping[str, sympy.Symbol],
+    seed: int = DEFAULT_SEED,
+    offsets: Offsets | None = None,
+) -> list[bool | None]:
+    """`vanishes` of each of many values sharing their graph, through one SharedProbe (each
+    by itself where one node is not evaluated over graphs); with `offsets`, of each value plus
+    its offset."""
+    from screwsolve.symbolic import graph_values
+
+    names = offsets.names if offsets is not None else frozenset()
+    try:
+        probe = SharedProbe(exprs, symbols, seed, names)
+    except graph_values.UnevaluableError:
+        if offsets is not None:
+            raise
+        return [vanishes(e, symbols, seed) for e in exprs]
+    verdicts = probe.verdicts(range(len(exprs)), offsets)
+    if offsets is None:  # undecided together (one value undefined at every point): each alone
+        verdicts = [
+            vanishes(e, symbols, seed) if v is None else v
+            for e, v in zip(exprs, verdicts, strict=True)
+        ]
+    return verdicts
 
 
 def _both_sympy(a: Any, b: Any) -> tuple[sympy.Expr, sympy.Expr]:

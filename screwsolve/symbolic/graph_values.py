@@ -15,14 +15,14 @@ sends the whole value to mpmath's complex evaluation.
 from __future__ import annotations
 
 import decimal
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import mpmath
 import symengine as se
 
-from screwsolve.symbolic.graphs import DESCEND, fold, interned, node_cache, node_key
+from screwsolve.symbolic.graphs import DESCEND, NodeMemo, fold, interned, node_cache, node_key
 
 DIGITS = 30  # as the probes' sympy and MPFR values
 
@@ -68,6 +68,13 @@ def compile_tape(expr: se.Basic) -> Tape:
 def tape_of(expr: se.Basic) -> Tape:
     """compile_tape, not remembered: for a value evaluated at a few points and then let go
     (expr best interned: each equal node is then one step)."""
+    tape, _ = tape_of_many([expr])
+    return tape
+
+
+def tape_of_many(exprs: Sequence[se.Basic]) -> tuple[Tape, list[int]]:
+    """One tape for values that share their graph, and the step of each value: what they share
+    is one step, evaluated once per point for all of them."""
     steps: list[tuple[str, Any, tuple[int, ...]]] = []
 
     def before(node: se.Basic) -> Any:
@@ -81,8 +88,12 @@ def tape_of(expr: se.Basic) -> Tape:
         steps.append((_operation(node), None, tuple(args)))
         return len(steps) - 1
 
-    fold(expr, before, after, key=node_key)
-    return Tape(tuple(steps))
+    walked = NodeMemo()
+    roots = [fold(expr, before, after, key=node_key, results=walked) for expr in exprs]
+    if roots and roots[-1] != len(steps) - 1:  # evaluation reads the last step as the value
+        steps.append(("add", None, (roots[-1],)))
+        roots[-1] = len(steps) - 1
+    return Tape(tuple(steps)), roots
 
 
 def evaluate(expr: se.Basic, values: Mapping[str, str], tape: Tape | None = None) -> complex | None:
@@ -91,15 +102,15 @@ def evaluate(expr: se.Basic, values: Mapping[str, str], tape: Tape | None = None
     tape = tape or compile_tape(expr)
     try:
         return _real_evaluation(tape, values)
-    except _NotRealError:
+    except NotRealError:
         return _complex_evaluation(tape, values)
 
 
-class _NotRealError(Exception):
+class NotRealError(Exception):
     """A step the real decimal evaluation cannot take (a complex value or number)."""
 
 
-_CONTEXT = decimal.Context(
+CONTEXT = decimal.Context(
     prec=DIGITS + 4,
     Emax=decimal.MAX_EMAX,
     Emin=decimal.MIN_EMIN,
@@ -107,8 +118,47 @@ _CONTEXT = decimal.Context(
 )
 
 
+def raw_values_at(tape: Tape, roots: Sequence[int], values: Mapping[str, str]) -> list[Any] | None:
+    """The values of a tape_of_many at a point at the tape's precision (decimals, or mpmath
+    complex numbers where a step leaves the reals), or None where any step is undefined there."""
+    try:
+        try:
+            results: list[Any] = real_steps(tape, values)
+        except NotRealError:
+            results = _complex_steps(tape, values)
+    except UndefinedError:
+        return None
+    return [results[i] for i in roots]
+
+
+def plus(value: Any, offset: decimal.Decimal) -> Any:
+    """A raw value plus a decimal, at the tape's precision (a difference of two large values
+    keeps its digits)."""
+    if isinstance(value, decimal.Decimal):
+        return CONTEXT.add(value, offset)
+    with mpmath.workdps(DIGITS):
+        return value + mpmath.mpf(str(offset))
+
+
+class UndefinedError(Exception):
+    """A step without a value at the point (a division by zero, an overflow)."""
+
+
 def _real_evaluation(tape: Tape, values: Mapping[str, str]) -> complex | None:
-    context = _CONTEXT
+    try:
+        results = real_steps(tape, values)
+    except UndefinedError:
+        return None
+    number = complex(float(results[-1]))
+    if number != number or abs(number) > 1e100:
+        return None
+    return number
+
+
+def real_steps(tape: Tape, values: Mapping[str, str]) -> list[decimal.Decimal]:
+    """Every step's value at the point in real decimal arithmetic (NotRealError for a step
+    that leaves the real numbers, UndefinedError where one has no value)."""
+    context = CONTEXT
     results: list[decimal.Decimal] = []
     append = results.append
     try:
@@ -134,21 +184,18 @@ def _real_evaluation(tape: Tape, values: Mapping[str, str]) -> complex | None:
             elif kind == "pow":
                 append(_decimal_power(results[args[0]], results[args[1]], context))
             else:
-                append(_decimal_function(kind, [results[i] for i in args]))
-    except (decimal.DivisionByZero, ZeroDivisionError, OverflowError, decimal.Overflow):
-        return None
+                append(decimal_function(kind, [results[i] for i in args]))
+    except (decimal.DivisionByZero, ZeroDivisionError, OverflowError, decimal.Overflow) as error:
+        raise UndefinedError from error
     except decimal.InvalidOperation as error:
-        raise _NotRealError from error
-    number = complex(float(results[-1]))
-    if number != number or abs(number) > 1e100:
-        return None
-    return number
+        raise NotRealError from error
+    return results
 
 
 def _decimal_number(number: Any) -> decimal.Decimal:
     if not isinstance(number, mpmath.mpf):
-        raise _NotRealError
-    return _CONTEXT.create_decimal(mpmath.nstr(number, DIGITS + 4, strip_zeros=False))
+        raise NotRealError
+    return CONTEXT.create_decimal(mpmath.nstr(number, DIGITS + 4, strip_zeros=False))
 
 
 def _decimal_power(
@@ -159,7 +206,7 @@ def _decimal_power(
             raise ZeroDivisionError
         return context.power(base, int(exponent))
     if base < 0:
-        raise _NotRealError  # a root of a negative number: complex
+        raise NotRealError  # a root of a negative number: complex
     if base == 0:
         if exponent < 0:
             raise ZeroDivisionError
@@ -167,15 +214,28 @@ def _decimal_power(
     return context.power(base, exponent)
 
 
-def _decimal_function(kind: str, args: list[decimal.Decimal]) -> decimal.Decimal:
+def decimal_function(kind: str, args: list[decimal.Decimal]) -> decimal.Decimal:
+    """A function of real decimals through mpmath, at the tape's precision (NotRealError when
+    its value is not a finite real number)."""
     with mpmath.workdps(DIGITS + 4):
         result = _FUNCTIONS[kind](*(mpmath.mpf(str(arg)) for arg in args))
         if not isinstance(result, mpmath.mpf) or not mpmath.isfinite(result):
-            raise _NotRealError
-        return _CONTEXT.create_decimal(mpmath.nstr(result, DIGITS + 4, strip_zeros=False))
+            raise NotRealError
+        return CONTEXT.create_decimal(mpmath.nstr(result, DIGITS + 4, strip_zeros=False))
 
 
 def _complex_evaluation(tape: Tape, values: Mapping[str, str]) -> complex | None:
+    try:
+        with mpmath.workdps(DIGITS):
+            number = complex(_complex_steps(tape, values)[-1])
+    except UndefinedError:
+        return None
+    if number != number or abs(number) > 1e100:
+        return None
+    return number
+
+
+def _complex_steps(tape: Tape, values: Mapping[str, str]) -> list[Any]:
     with mpmath.workdps(DIGITS):
         results: list[Any] = []
         try:
@@ -190,12 +250,9 @@ def _complex_evaluation(tape: Tape, values: Mapping[str, str]) -> complex | None
                     results.append(payload)
                 else:
                     results.append(_combine(kind, [results[i] for i in args]))
-        except (ZeroDivisionError, ValueError, OverflowError):
-            return None
-        number = complex(results[-1])
-    if number != number or abs(number) > 1e100:
-        return None
-    return number
+        except (ZeroDivisionError, ValueError, OverflowError) as error:
+            raise UndefinedError from error
+        return results
 
 
 def _leaf(node: se.Basic) -> Any:

@@ -206,6 +206,8 @@ def interned(
     Interning of the caller's instead of the problem's."""
     if table is None:
         table = _INTERNED
+        if walked is None:
+            walked = node_memo("interned")
 
     def before(node: se.Basic) -> object:
         known = table.by_node.get(node_key(node))

@@ -132,10 +132,16 @@ def test_a_potential_that_does_not_match_the_screws_is_reported(monkeypatch) -> 
     """Link 2's weight matches V = m2 g z_G2, with (hand derivation)
     z_G2 = L1 sin b1 + L2/2 (cos a2 sin b1 cos b2 + cos b1 sin b2); a doubled V mismatches
     exactly where V depends on a coordinate (b1, a2, b2; not a1, a turn about the vertical,
-    nor t). Checked on the symengine form of the coefficients and on the sympy form."""
+    nor t). Checked on the symengine form of the coefficients (dV/dq at the probe points by a
+    reverse pass over V's graph) and on the sympy form. A doubled V plus atan2(a1, L1), a step
+    the reverse pass does not take, is differentiated symbolically: a1 mismatches too."""
+    import symengine as se
+
     from ..two_axis_chain import two_axis_chain_yaml
 
-    for engine_form in (True, False):
+    turn = se.atan2(se.Symbol("a1"), se.Symbol("L1"))
+    cases = {True: {"b1", "a2", "b2"}, "atan2": {"a1", "b1", "a2", "b2"}, False: {"b1", "a2", "b2"}}
+    for engine_form, expected in cases.items():
         analysis = solve_text(two_axis_chain_yaml(2))
         weight = next(a for a in analysis.actions if a.action.name == "weight of 2")
         assert dict((c.action, c.mismatched) for c in analysis.potential_checks) == {
@@ -148,9 +154,11 @@ def test_a_potential_that_does_not_match_the_screws_is_reported(monkeypatch) -> 
             # the symengine route takes a weight's V from the core's positions
             built = analysis.engine_potential
 
-            def doubled_engine(terms, built=built):  # type: ignore[no-untyped-def]
+            def doubled_engine(terms, built=built, form=engine_form):  # type: ignore[no-untyped-def]
                 value = built(terms)
-                return 2 * value if terms.action.name == "weight of 2" else value
+                if terms.action.name != "weight of 2":
+                    return value
+                return 2 * value + (turn if form == "atan2" else 0)
 
             monkeypatch.setattr(analysis, "engine_potential", doubled_engine)
         else:
@@ -159,7 +167,7 @@ def test_a_potential_that_does_not_match_the_screws_is_reported(monkeypatch) -> 
             index = analysis.actions.index(weight)
             analysis.actions[index] = replace(weight, engine=None)
         checks = {c.action: set(c.mismatched) for c in analysis.potential_checks}
-        assert checks == {"weight of 1": set(), "weight of 2": {"b1", "a2", "b2"}}
+        assert checks == {"weight of 1": set(), "weight of 2": expected}
 
 
 LAWS = """title: a block held by a hardening spring, on a belt, in oil; a coiled wheel

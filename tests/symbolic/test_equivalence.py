@@ -61,19 +61,32 @@ def test_an_answer_built_to_vanish_at_one_seeds_points_fails_at_another_seeds() 
     assert equivalent(x, trick, seed=2).equal is False  # a secret seed is not fooled
 
 
-def test_all_vanish_is_true_only_when_every_expression_vanishes() -> None:
-    """sin^2 + cos^2 - 1 and (a + b)^2 - a^2 - 2ab - b^2 vanish; adding a small nonzero third
-    (a / 10^6) makes the combination nonzero; x and -x, which cancel under equal weights, do
-    not cancel under the random ones."""
+def test_each_vanishes_judges_each_value_of_a_shared_graph() -> None:
+    """sin^2 + cos^2 - 1 and (a + b)^2 - a^2 - 2ab - b^2 vanish, a / 10^6 and sin(a) b do not
+    (however small); each is judged by itself though all share one tape. With offsets computed
+    at the point (2a, as d(a^2)/da would be), 2a - offset vanishes and 3a - offset does not."""
+    import decimal
+
     import symengine as se
 
-    from screwsolve.symbolic.equivalence import all_vanish, vanishes
+    from screwsolve.symbolic.equivalence import each_vanishes, vanishes
 
     a, b = se.Symbol("a"), se.Symbol("b")
     symbols = {"a": sympy.Symbol("a", real=True), "b": sympy.Symbol("b", real=True)}
-    zeros = [se.sin(a) ** 2 + se.cos(a) ** 2 - 1, (a + b) ** 2 - a**2 - 2 * a * b - b**2]
-    assert all_vanish(zeros, symbols)
-    assert not all_vanish([*zeros, a / 1_000_000], symbols)
     x = se.sin(a) * b
-    assert not all_vanish([x, -x], symbols)
+    values = [
+        se.sin(a) ** 2 + se.cos(a) ** 2 - 1,
+        a / 1_000_000,
+        (a + b) ** 2 - a**2 - 2 * a * b - b**2,
+        x,
+    ]
+    assert each_vanishes(values, symbols) == [True, False, True, False]
     assert vanishes(x, symbols) is False
+
+    class Twice:
+        names = frozenset({"a"})
+
+        def __call__(self, point: dict[str, str]) -> list[decimal.Decimal]:
+            return [-2 * decimal.Decimal(point["a"])] * 2
+
+    assert each_vanishes([2 * a, 3 * a], symbols, offsets=Twice()) == [True, False]

@@ -302,6 +302,12 @@ class JacobianCore:
             raise UnsupportedError("symengine does not differentiate Abs or sign")
         return self._by(expr, q)
 
+    @property
+    def time_chain(self) -> tuple[str, list[tuple[str, str]]]:
+        """The name of t, and what d/dt holding the coordinates moves: (F, F'), (F', F'')."""
+        chain = [(str(function), str(rate)) for function, rate in self._function_chain]
+        return str(self._symbol[TIME]), chain
+
     def _by(self, expr: se.Basic, q: str) -> se.Basic:
         """d(expr)/dq for a coordinate; for t, the explicit time derivative (through the
         specified functions of time too)."""
