@@ -23,6 +23,7 @@ from screwsolve.version import __version__
 if TYPE_CHECKING:
     from screwsolve.batch.lms import CanvasGradebook, MoodleWorksheet
     from screwsolve.files.loaded import Loaded
+    from screwsolve.files.project_settings import ProjectSettings
 
 EXAMPLES = """
 Examples:
@@ -76,6 +77,47 @@ def _root(
     """Partial kinematic screws, power and power coefficients of rigid-body systems."""
     global _debug
     _debug = debug
+
+
+COMMANDS_WITH_COLOR = ("run", "check", "grade")
+
+
+def global_options_anywhere(args: list[str]) -> list[str]:
+    """The command line with `--debug` moved before the command and `--color` after it, so that
+    each is taken wherever it was typed (`screwsolve check --debug x`, `screwsolve --color
+    never run x`). Nothing after `--` moves: it names files."""
+    end = args.index("--") if "--" in args else len(args)
+    head, tail = args[:end], args[end:]
+    command_at = next(
+        (
+            i
+            for i, arg in enumerate(head)
+            if not arg.startswith("-") and (i == 0 or head[i - 1] != "--color")
+        ),
+        None,
+    )
+    if command_at is None:
+        return args
+    before, command, after = head[:command_at], head[command_at], head[command_at + 1 :]
+    debug = [arg for arg in after if arg == "--debug"]
+    after = [arg for arg in after if arg != "--debug"]
+    color: list[str] = []
+    if command in COMMANDS_WITH_COLOR:
+        kept = []
+        index = 0
+        while index < len(before):
+            arg = before[index]
+            if arg == "--color" and index + 1 < len(before):
+                color += before[index : index + 2]
+                index += 2
+                continue
+            if arg.startswith("--color="):
+                color.append(arg)
+            else:
+                kept.append(arg)
+            index += 1
+        before = kept
+    return [*before, *debug, command, *color, *after, *tail]
 
 
 def _fail(exc: ScrewsolveError) -> NoReturn:
@@ -257,6 +299,55 @@ def _limited(work: Callable[[T], R], item: T, timeout: float, *, stages: bool = 
     return outcome.value
 
 
+ExcludeOption = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--exclude", metavar="GLOB", help="Paths to leave out, as .gitignore lines (repeatable)."
+    ),
+]
+ForceExcludeOption = Annotated[
+    bool,
+    typer.Option(
+        "--force-exclude",
+        help="Sort files named as folders are sorted: excluded, ignored by git or not a "
+        "problem file, they are left out (what pre-commit hooks pass).",
+    ),
+]
+
+
+def _settings() -> ProjectSettings:
+    """[tool.screwsolve] of the nearest pyproject.toml (a wrong one: exit 2)."""
+    from screwsolve.files.project_settings import project_settings
+
+    try:
+        return project_settings()
+    except ScrewsolveError as exc:
+        _fail(exc)
+
+
+def _first(*values: float | None) -> float:
+    """The first value given: the command line's, the project's, the built-in default."""
+    return next(v for v in values if v is not None)
+
+
+def _found(paths: list[str], exclude: list[str] | None, force: bool, verbose: bool) -> list[str]:
+    """The problem files to work on; none is a usage mistake (exit 1), except with
+    --force-exclude, where a hook handed over only other YAML files (exit 0)."""
+    from screwsolve.batch.discovery import problem_files
+
+    found = problem_files(_existing_paths(paths), exclude or [], force_exclude=force)
+    if verbose:
+        for skipped in found.skipped:
+            typer.echo(f"skipped {terminal(skipped)}", err=True)
+    if not found.files:
+        if force and all(not Path(p).is_dir() for p in paths):
+            typer.echo("no problem files among the files named", err=True)
+            raise typer.Exit(0)
+        typer.echo("error: no problem files found in " + terminal(", ".join(paths)), err=True)
+        raise typer.Exit(1)
+    return found.files
+
+
 JobsOption = Annotated[
     int | None, typer.Option("--jobs", "-j", min=1, help="Parallel workers (default: cores).")
 ]
@@ -358,15 +449,17 @@ def check(
         Path | None, typer.Option("--junit", help="Also write JUnit XML here.")
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the probe points.")] = None,
-    exclude: Annotated[
-        list[str] | None, typer.Option("--exclude", help="Glob of paths to leave out (repeatable).")
-    ] = None,
+    exclude: ExcludeOption = None,
+    force_exclude: ForceExcludeOption = False,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Check every file again.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
     jobs: JobsOption = None,
     timeout: Annotated[
-        float, typer.Option("--timeout", min=0, help="Seconds per problem; 0: no child process.")
-    ] = 60.0,
+        float | None,
+        typer.Option(
+            "--timeout", min=0, help="Seconds per problem [default: 60]; 0: no child process."
+        ),
+    ] = None,
     stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,
 ) -> None:
@@ -376,7 +469,6 @@ def check(
     Machine formats (json, junit, github) are alone on standard output.
     """
     from screwsolve.batch.check_cache import check_with_cache
-    from screwsolve.batch.discovery import problem_files
     from screwsolve.batch.sandbox import cpu_count
     from screwsolve.render.check import (
         HUMAN_FORMATS,
@@ -390,16 +482,14 @@ def check(
 
     chosen = "json" if json_output else format.value if format is not None else "concise"
     junit = _output_file(junit, "--junit")
-    found = problem_files(_existing_paths(paths), exclude or [])
-    if verbose:
-        for skipped in found.skipped:
-            typer.echo(f"skipped {terminal(skipped)}", err=True)
-    if not found.files:
-        typer.echo("error: no problem files found in " + terminal(", ".join(paths)), err=True)
-        raise typer.Exit(1)
+    settings = _settings()
+    found = _found(paths, [*settings.exclude, *(exclude or [])], force_exclude, verbose)
+    seed = seed if seed is not None else settings.seed
+    jobs = jobs or settings.jobs
+    timeout = _first(timeout, settings.timeout, 60.0)
     items = [
         (stdin_filename or "<stdin>", _stdin_text(n, stdin_filename)) if n == "-" else (n, None)
-        for n in found.files
+        for n in found
     ]
     err = make_console(color, stderr=True)
     bar = err if chosen in HUMAN_FORMATS else make_console(ColorMode.never, stderr=True)
@@ -563,6 +653,7 @@ def grade(
     canvas_path = _single(canvas_gradebook, "--canvas-gradebook")
     moodle_path = _single(moodle_worksheet, "--moodle-worksheet")
     found = submission_files(_existing_paths(submissions))
+    jobs = jobs or _settings().jobs
     err = make_console(color, stderr=True)
     try:
         lms_files = _lms_files(canvas_path, moodle_path, assignment)
@@ -629,24 +720,27 @@ def validate(
             help="Problem files or folders (found as check finds them), or - for standard input.",
         ),
     ],
+    exclude: ExcludeOption = None,
+    force_exclude: ForceExcludeOption = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
     jobs: JobsOption = None,
     timeout: Annotated[
-        float, typer.Option("--timeout", min=0, help="Seconds per file; 0: in-process.")
-    ] = 20.0,
+        float | None,
+        typer.Option("--timeout", min=0, help="Seconds per file [default: 20]; 0: in-process."),
+    ] = None,
     stdin_filename: StdinNameOption = None,
 ) -> None:
     """Parse and validate only (expected: included, nothing solved); errors as file:line:col."""
     from screwsolve.batch.checking import validate_files
-    from screwsolve.batch.discovery import problem_files
     from screwsolve.batch.sandbox import cpu_count
 
-    found = problem_files(_existing_paths(files), [])
-    if not found.files:
-        typer.echo("error: no problem files found in " + terminal(", ".join(files)), err=True)
-        raise typer.Exit(1)
+    settings = _settings()
+    found = _found(files, [*settings.exclude, *(exclude or [])], force_exclude, verbose)
+    jobs = jobs or settings.jobs
+    timeout = _first(timeout, settings.timeout, 20.0)
     items = [
         (stdin_filename or "<stdin>", _stdin_text(n, stdin_filename)) if n == "-" else (n, None)
-        for n in found.files
+        for n in found
     ]
     with _interruptible():
         reports = validate_files(items, jobs=jobs or cpu_count(), timeout=0 if _debug else timeout)
@@ -654,7 +748,7 @@ def validate(
     for report in failed:
         _print_diagnostics(InputError(report.diagnostics))
     if not failed:
-        typer.echo(f"{len(items)} file(s) valid", err=True)
+        typer.echo(f"{len(items)} file{'' if len(items) == 1 else 's'} valid", err=True)
     raise typer.Exit(1 if failed else 0)
 
 

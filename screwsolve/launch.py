@@ -22,9 +22,9 @@ def main() -> None:
         from screwsolve.batch.sandbox import prestart
 
         prestart(warm_solver)
-    from screwsolve.cli import app
+    from screwsolve.cli import app, global_options_anywhere
 
-    app(prog_name="screwsolve")
+    app(args=global_options_anywhere(sys.argv[1:]), prog_name="screwsolve")
 
 
 def solves_in_a_worker(args: list[str]) -> bool:

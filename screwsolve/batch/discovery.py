@@ -1,15 +1,19 @@
 """Which files a batch command works on.
 
 Files named on the command line are always taken. In folders, discovery works as ruff's does:
-hidden files and folders are skipped, and so is whatever `.gitignore` files ignore (each applies
-below its folder, up to the repository's root) or `--exclude` names; for `check` and `validate`
-a YAML file found in a folder is a problem only if it looks like one (a top-level
-`referential:` line, or the problem schema's modeline), so `.github/workflows/*.yml` and other
-YAML files are left alone. What was left out, and why, is kept for verbose output.
+hidden files and folders are skipped, and so is whatever git ignores (`.gitignore` files, each
+below its folder up to the repository's root, the repository's `.git/info/exclude` and the
+user's `core.excludesFile`) or `--exclude` names; for `check` and `validate` a YAML file found
+in a folder is a problem only if it looks like one (a top-level `referential:` line, or the
+problem schema's modeline), so `.github/workflows/*.yml` and other YAML files are left alone.
+With `force_exclude` (ruff's `--force-exclude`, what hooks pass), files named are sorted the
+same way: a pre-commit hook hands over every staged YAML file of a course repository. What was
+left out, and why, is kept for verbose output.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,42 +72,120 @@ def _repository_root(folder: Path) -> Path:
     return folder
 
 
+IGNORE_FILE_BYTES = 1 << 20  # an ignore file larger than this is read up to here
+
+
+def _ignore_spec(file: Path) -> GitIgnoreSpec | None:
+    """The rules of one ignore file (git's syntax, by pathspec), or None when it is absent or
+    unreadable (a FIFO or a device is never opened)."""
+    try:
+        if not file.is_file():
+            return None
+        with file.open("rb") as handle:
+            data = handle.read(IGNORE_FILE_BYTES)
+    except OSError:
+        return None
+    return GitIgnoreSpec.from_lines(data.decode("utf-8", errors="replace").splitlines())
+
+
+def _git_folder(root: Path) -> Path | None:
+    """The repository's git folder: .git, or where a .git file points (a worktree, a
+    submodule)."""
+    marker = root / ".git"
+    if marker.is_dir():
+        return marker
+    try:
+        first = marker.read_text(encoding="utf-8", errors="replace")[:4096].splitlines()[0]
+    except (OSError, IndexError):
+        return None
+    if not first.startswith("gitdir:"):
+        return None
+    folder = Path(first.removeprefix("gitdir:").strip())
+    return folder if folder.is_absolute() else root / folder
+
+
+def _excludes_file(root: Path) -> Path | None:
+    """The user's core.excludesFile, as git itself reads its configuration (default:
+    $XDG_CONFIG_HOME/git/ignore, or ~/.config/git/ignore)."""
+    import shutil
+    import subprocess
+
+    git = shutil.which("git")
+    if git is not None:
+        try:
+            answer = subprocess.run(
+                [git, "config", "--path", "--get", "core.excludesFile"],
+                cwd=root,
+                capture_output=True,
+                text=True,
+                timeout=10,
+                check=False,
+            )
+        except (OSError, subprocess.SubprocessError):
+            answer = None
+        if answer is not None and answer.returncode == 0 and answer.stdout.strip():
+            return Path(answer.stdout.strip())
+    config = os.environ.get("XDG_CONFIG_HOME") or (
+        str(Path(os.environ["HOME"]) / ".config") if os.environ.get("HOME") else ""
+    )
+    return Path(config) / "git" / "ignore" if config else None
+
+
 class _Ignores:
-    """The .gitignore rules that apply to a path: those of each folder from the repository's
-    root down to the path's folder, each matched relative to its own folder."""
+    """What git ignores at a path: the .gitignore of each folder from the repository's root
+    down to the path's folder (each matched relative to its own folder), and at the root the
+    repository's .git/info/exclude and the user's core.excludesFile."""
 
     def __init__(self) -> None:
         self._specs: dict[Path, GitIgnoreSpec | None] = {}
+        self._root_specs: dict[Path, list[GitIgnoreSpec]] = {}
 
     def _spec(self, folder: Path) -> GitIgnoreSpec | None:
         if folder not in self._specs:
-            file = folder / ".gitignore"
-            spec = None
-            if file.is_file():
-                lines = file.read_text(encoding="utf-8", errors="replace").splitlines()
-                spec = GitIgnoreSpec.from_lines(lines)
-            self._specs[folder] = spec
+            self._specs[folder] = _ignore_spec(folder / ".gitignore")
         return self._specs[folder]
 
+    def _at_root(self, root: Path) -> list[GitIgnoreSpec]:
+        if root not in self._root_specs:
+            specs: list[GitIgnoreSpec | None] = []
+            git = _git_folder(root)
+            if git is not None:
+                specs.append(_ignore_spec(git / "info" / "exclude"))
+                user = _excludes_file(root)
+                specs.append(_ignore_spec(user) if user is not None else None)
+            self._root_specs[root] = [spec for spec in specs if spec is not None]
+        return self._root_specs[root]
+
     def ignored(self, path: Path, root: Path) -> bool:
+        suffix = "/" if path.is_dir() else ""
+        from_root = path.relative_to(root).as_posix() + suffix
+        if any(spec.match_file(from_root) for spec in self._at_root(root)):
+            return True
         folders = [path.parent, *path.parent.parents]
         for folder in reversed([f for f in folders if f == root or root in f.parents]):
             spec = self._spec(folder)
-            relative = path.relative_to(folder).as_posix() + ("/" if path.is_dir() else "")
+            relative = path.relative_to(folder).as_posix() + suffix
             if spec is not None and spec.match_file(relative):
                 return True
         return False
 
 
-def problem_files(paths: Iterable[str], exclude: Iterable[str] = ()) -> Found:
-    """Problem files: every file named, and the problem files found under every folder named."""
+def problem_files(
+    paths: Iterable[str], exclude: Iterable[str] = (), force_exclude: bool = False
+) -> Found:
+    """Problem files: every file named (with `force_exclude`, only those a folder's walk would
+    take), and the problem files found under every folder named."""
     excluded = GitIgnoreSpec.from_lines(list(exclude))
     ignores = _Ignores()
     found = Found()
     for name in paths:
         path = Path(name)
         if name == "-" or not path.is_dir():
-            found.files.append(name)
+            why = _left_out(path, excluded, ignores) if force_exclude and name != "-" else None
+            if why is None:
+                found.files.append(name)
+            else:
+                found.skipped.append(f"{name}: {why}")
             continue
         base = path.resolve()
         in_folder = Found()
@@ -111,6 +193,22 @@ def problem_files(paths: Iterable[str], exclude: Iterable[str] = ()) -> Found:
         found.files.extend(sorted(in_folder.files))
         found.skipped.extend(in_folder.skipped)
     return found
+
+
+def _left_out(path: Path, excluded: GitIgnoreSpec, ignores: _Ignores) -> str | None:
+    """Why a file named would be left out of a folder's walk (None: it is taken). --exclude
+    patterns match its path from the current folder, as given."""
+    resolved = Path(os.path.abspath(path))
+    shown = path.as_posix().removeprefix("./")
+    if excluded.match_file(shown) or excluded.match_file(resolved.name):
+        return "excluded"
+    if ignores.ignored(resolved, _repository_root(resolved.parent)):
+        return "ignored by git"
+    if path.suffix.lower() not in (".yaml", ".yml"):
+        return "not a YAML file"
+    if path.is_file() and not looks_like_a_problem(path):
+        return "not a screwsolve problem (no referential:)"
+    return None
 
 
 def _walk(
@@ -134,7 +232,7 @@ def _walk(
                 found.skipped.append(f"{entry}: excluded")
                 continue
             if ignores.ignored(resolved, root):
-                found.skipped.append(f"{entry}: ignored by .gitignore")
+                found.skipped.append(f"{entry}: ignored by git")
                 continue
             if entry.is_dir() and not entry.is_symlink():
                 stack.append(entry)

@@ -81,12 +81,16 @@ def problems(report: CheckReport) -> list[tuple[str, int, int, str]]:
     return found
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def summary_line(report: CheckReport) -> str:
     cached = sum(1 for f in report.files if f.cached)
     invalid = sum(1 for f in report.files if f.diagnostics)
     line = (
-        f"{len(report.files)} files, {report.claim_count} claims, {report.failed_count} failed, "
-        f"{invalid} invalid files"
+        f"{_count(len(report.files), 'file')}, {_count(report.claim_count, 'claim')}, "
+        f"{report.failed_count} failed, {_count(invalid, 'invalid file')}"
     )
     return line + (f" ({cached} from the cache)" if cached else "")
 

@@ -112,7 +112,7 @@ def test_validate_takes_folders_as_check_does(runner: CliRunner, tmp_path: Path)
     result = runner.invoke(app, ["validate", str(PROBLEMS), "--timeout", "0"])
     assert result.exit_code == 0, result.output
     count = len(list(PROBLEMS.glob("*.yaml")))
-    assert f"{count} file(s) valid" in result.stderr
+    assert f"{count} files valid" in result.stderr
     (tmp_path / "bad.yaml").write_text("referential: 0\ntitle: [\n", encoding="utf-8")
     (tmp_path / "notes.yaml").write_text("just: notes\n", encoding="utf-8")  # not a problem
     result = runner.invoke(app, ["validate", str(tmp_path), "--timeout", "0"])
