@@ -30,7 +30,7 @@ def blocks(language: str) -> list[tuple[str, int]]:
 
 
 def test_every_block_is_covered_here() -> None:
-    assert sorted({lang for lang, _, _ in BLOCKS}) == ["", "python", "sh", "yaml"]
+    assert sorted({lang for lang, _, _ in BLOCKS}) == ["", "python", "sh", "toml", "yaml"]
 
 
 def test_the_set_up_commands() -> None:
@@ -77,8 +77,22 @@ def test_the_grading_block_is_a_key_fragment(tmp_path: Path) -> None:
 def test_the_workflow_block_uses_the_action() -> None:
     step = next(body for body, _ in blocks("yaml") if "actions/checkout" in body)
     steps = yaml.safe_load(step)
-    assert steps[1]["uses"].endswith("@REF") and steps[1]["with"]["paths"] == "problems"
+    assert steps[1]["uses"].endswith("@REF") and steps[1]["with"]["paths"] == "hw1\nhw2\n"
     assert set(steps[1]["with"]) <= set(yaml.safe_load((ROOT / "action.yml").read_text())["inputs"])
+
+
+def test_the_pre_commit_block_names_the_published_hooks() -> None:
+    config = next(yaml.safe_load(b) for b, _ in blocks("yaml") if b.startswith("repos:"))
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert [h["id"] for h in config["repos"][0]["hooks"]] == [h["id"] for h in hooks]
+
+
+def test_the_settings_block_is_read_as_written(tmp_path: Path) -> None:
+    from screwsolve.files.project_settings import ProjectSettings, project_settings
+
+    ((table, _),) = blocks("toml")
+    (tmp_path / "pyproject.toml").write_text(table, encoding="utf-8")
+    assert project_settings(tmp_path) == ProjectSettings(("drafts/", "*.wip.yaml"), 7, 4, 120.0)
 
 
 @pytest.mark.parametrize("index", range(len(blocks(""))))
