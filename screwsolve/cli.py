@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
 import typer
 from rich.console import Console
 
+from screwsolve.cli_help import PlainHelpCommand, epilog
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError, ScrewsolveError, UsageError
 from screwsolve.render import CHECK_FORMATS, RENDERERS
@@ -25,16 +26,17 @@ if TYPE_CHECKING:
     from screwsolve.files.loaded import Loaded
     from screwsolve.files.project_settings import ProjectSettings
 
-EXAMPLES = """
-Examples:
-
-    screwsolve run problems/plate-on-a-step.yaml
-    screwsolve run problems/rolling-sphere.yaml --format latex --at I
-    screwsolve check problems/ --junit report.xml
-    screwsolve validate problems/*.yaml
-
-Exit codes: 0 success, 1 a check failed or a file is invalid, 2 usage error.
-"""
+EXAMPLES = epilog(
+    [
+        "screwsolve run problems/plate-on-a-step.yaml",
+        "screwsolve run problems/rolling-sphere.yaml --format latex --at I",
+        "screwsolve check problems/ --junit report.xml",
+        "screwsolve validate problems/*.yaml",
+        "screwsolve grade submissions/ --key key.yaml",
+        "screwsolve run --help",
+    ],
+    {0: "success", 1: "a check failed or a file is invalid", 2: "usage error"},
+)
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -349,14 +351,26 @@ def _found(paths: list[str], exclude: list[str] | None, force: bool, verbose: bo
 
 
 JobsOption = Annotated[
-    int | None, typer.Option("--jobs", "-j", min=1, help="Parallel workers (default: cores).")
+    int | None,
+    typer.Option("--jobs", "-j", min=1, help="Parallel workers, 1 or more (default: cores)."),
 ]
 ColorOption = Annotated[
     ColorMode, typer.Option("--color", case_sensitive=False, help="auto, always or never.")
 ]
 
 
-@app.command()
+RUN_HELP = epilog(
+    [
+        "screwsolve run problems/plate-on-a-step.yaml",
+        "screwsolve run problems/rolling-sphere.yaml --format latex --at I",
+        "screwsolve run problems/rocket-car.yaml --steps",
+        "screwsolve run - --format json < mine.yaml",
+    ],
+    {0: "solved", 1: "the file is invalid, or it could not be solved in time", 2: "usage"},
+)
+
+
+@app.command(cls=PlainHelpCommand, epilog=RUN_HELP)
 def run(
     file: Annotated[str, typer.Argument(metavar="FILE", help="Problem file, or - for stdin.")],
     format: Annotated[
@@ -372,7 +386,8 @@ def run(
         bool, typer.Option("--steps", help="Worked solution: every comoment written out.")
     ] = False,
     timeout: Annotated[
-        float, typer.Option("--timeout", min=0, help="Seconds to solve in; 0: in-process.")
+        float,
+        typer.Option("--timeout", min=0, help="Seconds to solve in; 0: no limit, in-process."),
     ] = 300.0,
     stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,
@@ -432,7 +447,18 @@ def run(
 CheckFormat = StrEnum("CheckFormat", {name: name for name in CHECK_FORMATS})  # type: ignore[misc]
 
 
-@app.command()
+CHECK_HELP = epilog(
+    [
+        "screwsolve check problems/",
+        "screwsolve check . --junit report.xml -v",
+        "screwsolve check hw1 hw2 --exclude 'drafts/' --format json",
+        "screwsolve check --force-exclude -- hw1/a.yaml notes.yaml",
+    ],
+    {0: "every claim holds", 1: "a claim failed, a file is invalid, or none was found", 2: "usage"},
+)
+
+
+@app.command(cls=PlainHelpCommand, epilog=CHECK_HELP)
 def check(
     paths: Annotated[list[str], typer.Argument(metavar="PATH...", help="Files or folders.")],
     format: Annotated[
@@ -457,7 +483,7 @@ def check(
     timeout: Annotated[
         float | None,
         typer.Option(
-            "--timeout", min=0, help="Seconds per problem [default: 60]; 0: no child process."
+            "--timeout", min=0, help="Seconds per problem (default: 60); 0: no child process."
         ),
     ] = None,
     stdin_filename: StdinNameOption = None,
@@ -537,7 +563,7 @@ cache_app = typer.Typer(help="The result cache of check and grade.", no_args_is_
 app.add_typer(cache_app, name="cache")
 
 
-@cache_app.command("clear")
+@cache_app.command("clear", cls=PlainHelpCommand)
 def cache_clear() -> None:
     """Remove every cached result (check verdicts and grading keys)."""
     from screwsolve.batch.cache import Store
@@ -546,7 +572,7 @@ def cache_clear() -> None:
     typer.echo(f"removed {removed} cached result(s)", err=True)
 
 
-@cache_app.command("dir")
+@cache_app.command("dir", cls=PlainHelpCommand)
 def cache_dir() -> None:
     """Print where the cache lives."""
     from screwsolve.batch.cache import cache_root
@@ -572,7 +598,23 @@ def _single(values: list[str] | None, option: str, default: str | None = None) -
     return values[0]
 
 
-@app.command()
+GRADE_HELP = epilog(
+    [
+        "screwsolve grade submissions/ --key key.yaml",
+        "screwsolve grade canvas/ --key key.yaml --canvas-gradebook book.csv",
+        "screwsolve grade moodle/ --key key.yaml --moodle-worksheet sheet.csv",
+        "screwsolve grade subs/ --key key.yaml --anonymise --fail-under 50",
+        "screwsolve grade --key key.yaml -- -odd-name.yaml",
+    ],
+    {
+        0: "every submission has its row, whatever the scores",
+        1: "the key is refused, or --fail-under is not met",
+        2: "usage",
+    },
+)
+
+
+@app.command(cls=PlainHelpCommand, epilog=GRADE_HELP)
 def grade(
     submissions: Annotated[
         list[str], typer.Argument(metavar="SUBMISSION...", help="Answer files or folders.")
@@ -586,7 +628,8 @@ def grade(
     ] = None,
     jobs: JobsOption = None,
     timeout: Annotated[
-        float, typer.Option("--timeout", min=0, help="Seconds per submission; 0: in-process.")
+        float,
+        typer.Option("--timeout", min=0, help="Seconds per submission; 0: in-process."),
     ] = 20.0,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompute the key.")] = False,
     seed: Annotated[
@@ -595,7 +638,10 @@ def grade(
     fail_under: Annotated[
         float | None,
         typer.Option(
-            "--fail-under", min=0, max=100, help="Exit 1 if a submission scores under PERCENT."
+            "--fail-under",
+            min=0,
+            max=100,
+            help="Exit 1 if a submission scores under PERCENT (0 to 100).",
         ),
     ] = None,
     anonymise: Annotated[
@@ -711,7 +757,17 @@ def _lms_files(
     return gradebook, worksheet
 
 
-@app.command()
+VALIDATE_HELP = epilog(
+    [
+        "screwsolve validate problems/",
+        "screwsolve validate hw1/pendulum.yaml",
+        "cat mine.yaml | screwsolve validate - --stdin-filename mine.yaml",
+    ],
+    {0: "every file is valid", 1: "a file is invalid, or none was found", 2: "usage"},
+)
+
+
+@app.command(cls=PlainHelpCommand, epilog=VALIDATE_HELP)
 def validate(
     files: Annotated[
         list[str],
@@ -726,7 +782,7 @@ def validate(
     jobs: JobsOption = None,
     timeout: Annotated[
         float | None,
-        typer.Option("--timeout", min=0, help="Seconds per file [default: 20]; 0: in-process."),
+        typer.Option("--timeout", min=0, help="Seconds per file (default: 20); 0: in-process."),
     ] = None,
     stdin_filename: StdinNameOption = None,
 ) -> None:
@@ -752,7 +808,7 @@ def validate(
     raise typer.Exit(1 if failed else 0)
 
 
-@app.command()
+@app.command(cls=PlainHelpCommand)
 def schema() -> None:
     """Print the JSON Schema of problem files."""
     import json

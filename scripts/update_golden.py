@@ -1,4 +1,5 @@
-"""Write the golden outputs of every shipped problem (tests/golden/), through the CLI only.
+"""Write the golden outputs of every shipped problem (tests/golden/) and the help screens
+(tests/cli/help/), through the CLI only.
 
 Run it only when a change to the output is intended and has been read:
 
@@ -16,7 +17,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.golden_outputs import GOLDEN, VARIANTS, render  # noqa: E402
+from tests.golden_outputs import (  # noqa: E402
+    GOLDEN,
+    HELP,
+    HELP_SCREENS,
+    VARIANTS,
+    render,
+    render_help,
+)
 
 
 def main() -> None:
@@ -26,6 +34,10 @@ def main() -> None:
         for name in VARIANTS:
             (folder / name).write_bytes(render(problem, name))
         print(f"wrote {folder.relative_to(ROOT)}")
+    HELP.mkdir(parents=True, exist_ok=True)
+    for name in HELP_SCREENS:
+        (HELP / name).write_bytes(render_help(name))
+    print(f"wrote {HELP.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -25,3 +25,30 @@ def render(problem: Path, variant: str) -> bytes:
     if result.exit_code != 0:
         raise RuntimeError(f"{problem.name} {variant}: exit {result.exit_code}: {result.stderr}")
     return result.stdout_bytes
+
+
+HELP = Path(__file__).resolve().parent / "cli" / "help"
+HELP_SCREENS: dict[str, list[str]] = {
+    "screwsolve.txt": ["--help"],
+    "run.txt": ["run", "--help"],
+    "check.txt": ["check", "--help"],
+    "grade.txt": ["grade", "--help"],
+    "validate.txt": ["validate", "--help"],
+    "schema.txt": ["schema", "--help"],
+    "cache.txt": ["cache", "--help"],
+    "cache-clear.txt": ["cache", "clear", "--help"],
+    "cache-dir.txt": ["cache", "dir", "--help"],
+}
+
+
+def render_help(name: str) -> bytes:
+    """A help screen as an 80-column terminal without colour shows it."""
+    from typer.testing import CliRunner
+
+    from screwsolve.cli import app
+
+    environment = {"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"}
+    result = CliRunner().invoke(app, HELP_SCREENS[name], env=environment, prog_name="screwsolve")
+    if result.exit_code != 0:
+        raise RuntimeError(f"{name}: exit {result.exit_code}: {result.stderr}")
+    return result.stdout_bytes

@@ -28,6 +28,7 @@ LAYERS = {
     "screwsolve.api": 8,
     "screwsolve.lean_imports": 8,
     "screwsolve.cli": 9,
+    "screwsolve.cli_help": 9,
     "screwsolve.launch": 10,
     "screwsolve.__main__": 11,
     "screwsolve": 11,

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 import yaml
 from typer.testing import CliRunner
 
 from screwsolve.cli import app
 
 from ..conftest import PROBLEMS, ROOT
+from ..golden_outputs import HELP, HELP_SCREENS, render_help
 
 
 def test_every_problem_starts_with_the_schema_modeline() -> None:
@@ -39,3 +41,16 @@ def test_schema_documents_every_field() -> None:
     for name, definition in schema["$defs"].items():
         for field, spec in definition.get("properties", {}).items():
             assert spec.get("description"), f"{name}.{field} has no description"
+
+
+@pytest.mark.parametrize("name", sorted(HELP_SCREENS))
+def test_help_screens_are_as_reviewed(name: str) -> None:
+    """Every help screen at 80 columns, byte for byte as last reviewed (scripts/update_golden.py
+    rewrites them): metavars in words, examples one per line, exit codes listed."""
+    shown = render_help(name).decode("utf-8")
+    assert shown == (HELP / name).read_text(encoding="utf-8")
+    options = shown.split("Options:")[-1].split("Examples:")[0]
+    assert "<" not in options and "{" not in shown.split("\n")[0], name  # no <int range>, {ARG}
+    assert all(len(line) <= 80 for line in shown.splitlines()), name
+    if name in ("run.txt", "check.txt", "grade.txt", "validate.txt", "screwsolve.txt"):
+        assert "\n  Examples:\n    screwsolve " in shown and "\n  Exit codes:\n    0  " in shown
