@@ -50,7 +50,17 @@ def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = 
     if at is not None and at not in analysis.system.points:
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
+    _show_in_notebooks()
     return present(analysis, at, steps=steps)
+
+
+def _show_in_notebooks() -> None:
+    """Solutions display as LaTeX in Jupyter: the hook is installed here, above both the result
+    and its renderer, so that neither imports the other."""
+    from screwsolve.render.latex import render_math
+    from screwsolve.solution import result
+
+    result.notebook_latex = render_math
 
 
 def to_mechanics(problem: Loaded | str | Path) -> MechanicsModel:

@@ -391,7 +391,8 @@ class _Parser:
             tree = ast.parse(piece.strip(), mode="eval")
         except SyntaxError as exc:
             offset = max((exc.offset or 1) - 1 + lead, 0)
-            raise ExpressionError(f"syntax error: {exc.msg}", self._column(offset)) from None
+            message = syntax_message(exc.msg, piece.strip())
+            raise ExpressionError(f"syntax error: {message}", self._column(offset)) from None
         except (MemoryError, RecursionError, ValueError):
             raise ExpressionError("expression too complex to parse", 0) from None
         if self.operators is None:  # not counted from its tokens
@@ -751,7 +752,42 @@ def _describe(node: object) -> str:
     return names.get(kind, kind)
 
 
+_GLUED = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)([A-Za-z_]\w*)")
+_SIDE_BY_SIDE = re.compile(r"[\w')]\s+[\w(]")
+
+
+def syntax_message(python: str, text: str) -> str:
+    """What is wrong with an expression, in the book's words rather than Python's."""
+    glued = _GLUED.search(text)
+    if "decimal literal" in python and glued:
+        number, name = glued.groups()
+        return f"'{glued[0]}' is a number glued to a name: write {number}*{name} for a product"
+    if "was never closed" in python:
+        return "a '(' is never closed"
+    if python.startswith("unmatched"):
+        return f"a '{python[-2]}' closes nothing"
+    if "forgot a comma" in python or (python == "invalid syntax" and _SIDE_BY_SIDE.search(text)):
+        return "two terms side by side: write * between them for a product (m*g*l)"
+    if python.startswith("invalid syntax"):
+        return "not an expression (numbers, names, + - * / **, functions such as sin(q))"
+    return python
+
+
+SUGGESTED = 3  # names listed when none is close
+LISTED = 8  # all the names listed when there are at most this many
+
+
 def suggest(name: str, choices: Mapping[str, object] | list[str]) -> str:
-    """' (did you mean ...?)' for a misspelt name, or ''."""
-    close = difflib.get_close_matches(name, list(choices), n=1)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    """What to write instead of an unknown name: ' (did you mean ...?)' for a misspelt one,
+    else the names there are (all of them when few, else the nearest three). Never the name
+    itself: a name declared with an error of its own is not suggested as its own fix."""
+    known = sorted(str(choice) for choice in choices if str(choice) != name)
+    if not known:
+        return " (none is declared)"
+    close = difflib.get_close_matches(name, known, n=1)
+    if close:
+        return f" (did you mean '{close[0]}'?)"
+    if len(known) <= LISTED:
+        return " (known: " + ", ".join(known) + ")"
+    nearest = difflib.get_close_matches(name, known, n=SUGGESTED, cutoff=0)
+    return " (nearest: " + ", ".join(nearest) + ")"

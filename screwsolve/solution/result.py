@@ -226,14 +226,16 @@ class Solution:
 
         return unshared(expr, self.shared)
 
-    def _repr_latex_(self) -> str:
-        """Jupyter shows a Solution as its screws and power coefficients in LaTeX.
+    def _repr_latex_(self) -> str | None:
+        """Jupyter shows a Solution as its screws and power coefficients in LaTeX, through the
+        renderer screwsolve.api installs (the result never imports a renderer; None, Jupyter's
+        "no LaTeX", before any is installed)."""
+        return notebook_latex(self) if notebook_latex is not None else None
 
-        The one import against the layers' flow (named in tests/architecture): Jupyter looks
-        for this method on the object itself, so the result must reach its renderer."""
-        from screwsolve.render.latex import render_math
 
-        return render_math(self)
+# How a Solution shows as LaTeX in a notebook: set by screwsolve.api, the layer above both the
+# result and its renderers (see api.solve).
+notebook_latex: Callable[[Solution], str] | None = None
 
 
 def map_expressions(value: T, change: Callable[[sympy.Expr], sympy.Expr]) -> T:

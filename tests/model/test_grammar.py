@@ -297,3 +297,35 @@ def test_omega_and_v_are_functions_even_when_a_symbol_has_their_name(ns: Namespa
         parse("v(Q)", ns)
     with pytest.raises(ExpressionError, match="v\\(\\) takes 1 point"):
         parse("v(P, F0)", ns)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2m*x0", "'2m' is a number glued to a name: write 2*m for a product"),
+        ("3.5kg", "'3.5kg' is a number glued to a name: write 3.5*kg for a product"),
+        ("m g*l", "two terms side by side: write * between them for a product (m*g*l)"),
+        ("(a + b", "a '(' is never closed"),
+        ("a + b)", "a ')' closes nothing"),
+        ("a +* b", "not an expression (numbers, names, + - * / **, functions such as sin(q))"),
+    ],
+)
+def test_syntax_errors_are_said_in_the_books_words(text: str, message: str) -> None:
+    import ast
+
+    from screwsolve.model.grammar import syntax_message
+
+    with pytest.raises(SyntaxError) as error:
+        ast.parse(text, mode="eval")
+    assert syntax_message(error.value.msg, text) == message
+
+
+def test_an_unknown_name_lists_what_there_is() -> None:
+    from screwsolve.model.grammar import suggest
+
+    assert suggest("barr", ["bar", "arm"]) == " (did you mean 'bar'?)"
+    assert suggest("H", ["O", "G"]) == " (known: G, O)"
+    assert suggest("G", ["G", "O"]) == " (known: O)"  # never the name itself
+    assert suggest("Q", []) == " (none is declared)"
+    many = [f"P{i}" for i in range(20)]
+    assert suggest("Z", many).startswith(" (nearest: ") and suggest("Z", many).count(",") == 2
