@@ -51,9 +51,9 @@ def terminal(text: str) -> str:
 def cell(text: str) -> Any:
     """For a rich table cell or line: a Text, which rich never reads as markup or emoji codes,
     with control characters shown as escapes (line breaks kept)."""
-    from rich.text import Text
+    from screwsolve.render.wrapping import ExpressionText
 
-    return Text(clean(text))
+    return ExpressionText(clean(text))
 
 
 def markup(text: str) -> str:

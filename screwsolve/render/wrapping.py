@@ -1,0 +1,112 @@
+"""Table cells that fold long expressions only where a reader would: at spaces, and within a
+word too wide for its column after a `*`, a `/`, a `(` or a comma, never inside a name
+(`cos(the` / `ta)`); a single name wider than the column is the one thing still cut."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import TYPE_CHECKING, Any
+
+from rich.cells import cell_len
+from rich.containers import Lines
+from rich.measure import Measurement
+from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions
+
+_WORD = re.compile(r"\S+\s*")
+_OPERATOR = re.compile(r"(?<!\*)\*(?!\*)|[/(,]")  # a product's *, never inside a power's **
+
+
+def break_offsets(line: str, width: int) -> list[int]:
+    """Where to cut a line so that each piece fits in `width` cells: at spaces, as rich does;
+    a word wider than the line is cut after its operators (`*`, `/`, `(`, `,`), and inside a
+    name only when a name alone is wider than the line."""
+    width = max(width, 1)
+    offsets: list[int] = []
+    start = 0  # where the current line begins
+    for match in _WORD.finditer(line):
+        word_start = match.start()
+        word_end = word_start + len(match.group().rstrip())
+        if cell_len(line[start:word_end]) <= width:
+            continue
+        if word_start > start and line[start:word_start].strip():
+            offsets.append(word_start)
+            start = word_start
+        if cell_len(line[start:word_end]) > width:
+            start = _cut_word(line, start, word_end, width, offsets)
+    return [offset for offset in offsets if 0 < offset < len(line)]
+
+
+def _cut_word(line: str, start: int, end: int, width: int, offsets: list[int]) -> int:
+    """Cut line[start:end] after operators into pieces that fit (folding a piece without one);
+    the start of the last piece, which the line goes on from."""
+    ends = [m.end() for m in _OPERATOR.finditer(line, start, end)] + [end]
+    fits = start
+    for stop in ends:
+        while cell_len(line[start:stop]) > width:
+            if fits > start:
+                offsets.append(fits)
+                start = fits
+                continue
+            start = _fold(line, start, width)  # a name wider than the column
+            offsets.append(start)
+            fits = start
+        fits = stop
+    return start
+
+
+def _fold(line: str, start: int, width: int) -> int:
+    """The end of the longest piece from `start` that fits (at least one character)."""
+    end = start + 1
+    while end < len(line) and cell_len(line[start : end + 1]) <= width:
+        end += 1
+    return end
+
+
+class ExpressionText(Text):
+    """rich Text whose lines wrap at operators (see break_offsets), and whose narrowest width is
+    its widest unbreakable piece, so that tables can give it a narrow column."""
+
+    def wrap(
+        self,
+        console: Console,
+        width: int,
+        *,
+        justify: Any = None,
+        overflow: Any = None,
+        tab_size: int = 8,
+        no_wrap: bool | None = None,
+    ) -> Lines:
+        if no_wrap or self.no_wrap or overflow == "ignore":
+            return super().wrap(
+                console, width, justify=justify, overflow=overflow, tab_size=tab_size, no_wrap=True
+            )
+        lines = Lines()
+        for line in self.split(allow_blank=True):
+            pieces = line.divide(break_offsets(line.plain, width))
+            for piece in pieces:
+                piece.rstrip_end(width)
+            pieces.justify(console, width, justify=justify or self.justify or "default")
+            for piece in pieces:
+                piece.truncate(width, overflow=overflow or self.overflow or "fold")
+            lines.extend(pieces)
+        return lines
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        lines = self.plain.split("\n")
+        widest = max(cell_len(line) for line in lines)
+        pieces = [piece for line in lines for piece in _pieces(line)]
+        narrowest = max((cell_len(piece) for piece in pieces), default=0)
+        return Measurement(narrowest, widest)
+
+
+def _pieces(line: str) -> list[str]:
+    """A line's unbreakable pieces: its words, each cut after its operators."""
+    pieces = []
+    for word in line.split():
+        cuts = [0, *(m.end() for m in _OPERATOR.finditer(word)), len(word)]
+        pieces += [word[a:b] for a, b in itertools.pairwise(cuts) if b > a]
+    return pieces
