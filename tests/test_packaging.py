@@ -22,8 +22,7 @@ def test_the_packaged_schemas_are_the_published_ones() -> None:
 
 def test_the_wheel_ships_types_and_schemas(tmp_path: Path) -> None:
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps"]
-        + ["--wheel-dir", str(tmp_path), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path), str(ROOT)],
         check=True,
         capture_output=True,
     )

@@ -54,3 +54,20 @@ def test_help_screens_are_as_reviewed(name: str) -> None:
     assert all(len(line) <= 80 for line in shown.splitlines()), name
     if name in ("run.txt", "check.txt", "grade.txt", "validate.txt", "screwsolve.txt"):
         assert "\n  Examples:\n    screwsolve " in shown and "\n  Exit codes:\n    0  " in shown
+
+
+def test_completion_script_is_offered() -> None:
+    result = CliRunner().invoke(app, ["--show-completion", "bash"], prog_name="screwsolve")
+    assert result.exit_code == 0 and "_screwsolve_completion" in result.stdout
+
+
+def test_every_test_the_conventions_table_names_exists() -> None:
+    """README's conventions table points at tests that are there."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = readme.split("## Conventions")[1].split("## Development")[0]
+    for path, name in re.findall(r"`(tests/[\w/]+\.py)::(\w+)`", table):
+        assert f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), (path, name)
+    for path in re.findall(r"`(tests/[\w/]+\.py)`", table):
+        assert (ROOT / path).is_file(), path
