@@ -47,6 +47,7 @@ app = typer.Typer(
     epilog=EXAMPLES,
     no_args_is_help=True,
     rich_markup_mode=None,
+    pretty_exceptions_enable=False,  # launch.main says "internal error" (--debug: traceback)
     pretty_exceptions_show_locals=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -539,10 +540,6 @@ def check(
             _write(annotations, None)
         else:
             sys.stderr.write(annotations)
-    summary = os.environ.get("GITHUB_STEP_SUMMARY")
-    if in_actions and summary:
-        with open(summary, "a", encoding="utf-8") as handle:
-            handle.write(step_summary(report))
     if chosen == "json":
         from screwsolve.render.json import dumps
 
@@ -556,6 +553,13 @@ def check(
         console.print(render_check(report, plain=not console.is_terminal))
     elif not github:
         _write(github_annotations(report), None)
+    summary = os.environ.get("GITHUB_STEP_SUMMARY")
+    if in_actions and summary:  # last, and never at the report's cost
+        from screwsolve.files.writing import append_regular
+
+        problem = append_regular(Path(summary), step_summary(report))
+        if problem:
+            typer.echo(f"warning: job summary not written: {terminal(problem)}", err=True)
     raise typer.Exit(0 if report.ok else 1)
 
 
@@ -568,8 +572,11 @@ def cache_clear() -> None:
     """Remove every cached result (check verdicts and grading keys)."""
     from screwsolve.batch.cache import Store
 
-    removed = sum(Store(kind).clear() for kind in ("checks", "keys"))
-    typer.echo(f"removed {removed} cached result(s)", err=True)
+    stores = [Store(kind) for kind in ("checks", "keys")]
+    removed = sum(store.clear() for store in stores)
+    for warning in dict.fromkeys(w for store in stores for w in store.warnings):
+        typer.echo(f"warning: {terminal(warning)}", err=True)
+    typer.echo(f"removed {removed} cached result{'' if removed == 1 else 's'}", err=True)
 
 
 @cache_app.command("dir", cls=PlainHelpCommand)

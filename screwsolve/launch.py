@@ -24,7 +24,17 @@ def main() -> None:
         prestart(warm_solver)
     from screwsolve.cli import app, global_options_anywhere
 
-    app(args=global_options_anywhere(sys.argv[1:]), prog_name="screwsolve")
+    args = global_options_anywhere(sys.argv[1:])
+    try:
+        app(args=args, prog_name="screwsolve")
+    except Exception as exc:  # a bug: one line for the user, the traceback with --debug
+        if "--debug" in args[: args.index("--") if "--" in args else len(args)]:
+            raise
+        message = f"{type(exc).__name__}: {exc}".encode("ascii", "backslashreplace").decode()
+        sys.stderr.write(
+            f"error: internal error ({message[:500]}); rerun with --debug for the traceback\n"
+        )
+        sys.exit(1)
 
 
 def solves_in_a_worker(args: list[str]) -> bool:

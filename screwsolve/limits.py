@@ -12,6 +12,8 @@ from __future__ import annotations
 
 # The largest shipped problem is under 10 kB; a class's submission under 2 kB.
 MAX_FILE_BYTES = 1_000_000
+# An answer key's points per item (no more: a class's total stays a finite, exact-enough sum)
+MAX_ITEM_POINTS = 1_000_000
 # Problem files nest five levels (expected: > power_coefficients > action > coordinate).
 MAX_YAML_DEPTH = 32
 # Scalars, mappings and sequences in one file; the car problem has about 400.

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import stat
 from collections.abc import Callable
 from functools import lru_cache
@@ -25,6 +26,7 @@ from screwsolve.version import __version__
 T = TypeVar("T")
 FORMAT = 1
 MAX_ENTRY_BYTES = 20_000_000
+ENTRY_NAME = re.compile(r"[0-9a-f]{64}\.json")
 
 
 def cache_root() -> Path | None:
@@ -59,14 +61,17 @@ def versions() -> str:
 
 
 def code_fingerprint() -> str:
-    """The names, sizes and modification times of the package's Python files, hashed."""
+    """The package's own files (names and contents, Python files and schemas), hashed: an
+    edited or reinstalled copy with the same sizes and times is still a different program.
+    About a megabyte, hashed in milliseconds once per process."""
     package = Path(__file__).resolve().parent.parent
     hasher = hashlib.sha256()
-    for path in sorted(package.rglob("*.py")):
-        status = path.stat()
-        hasher.update(
-            f"{path.relative_to(package)}:{status.st_size}:{status.st_mtime_ns};".encode()
-        )
+    for path in sorted([*package.rglob("*.py"), *package.rglob("*.json")]):
+        hasher.update(f"{path.relative_to(package).as_posix()}\0".encode())
+        try:
+            hasher.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            hasher.update(b"unreadable")
     return hasher.hexdigest()[:16]
 
 
@@ -104,7 +109,8 @@ class Store:
         if path is None:
             return None
         try:
-            descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+            descriptor = os.open(path, flags)  # a FIFO planted here never blocks the read
         except FileNotFoundError:
             return None
         except OSError as exc:
@@ -144,12 +150,19 @@ class Store:
             self.warnings.append(f"cache not written ({exc.strerror}): {path.parent}")
 
     def clear(self) -> int:
-        """Remove every entry of this kind; returns how many."""
-        if self.folder is None or not self.folder.is_dir():
+        """Remove every entry of this kind (files named as entries are, nothing else); returns
+        how many. Never through a link: a cache folder that is one is left alone, with a
+        warning."""
+        if self.folder is None or not self.folder.exists():
+            return 0
+        if any(p.is_symlink() for p in (self.folder, self.folder.parent)):
+            self.warnings.append(f"{self.folder}: a link, not emptied")
+            return 0
+        if not self.folder.is_dir():
             return 0
         removed = 0
-        for entry in self.folder.glob("*.json"):
-            if entry.is_file() and not entry.is_symlink():
+        for entry in self.folder.iterdir():
+            if ENTRY_NAME.fullmatch(entry.name) and entry.is_file() and not entry.is_symlink():
                 entry.unlink()
                 removed += 1
         return removed

@@ -73,11 +73,44 @@ def _repository_root(folder: Path) -> Path:
 
 
 IGNORE_FILE_BYTES = 1 << 20  # an ignore file larger than this is read up to here
+IGNORE_LINES = 10_000  # and no more of its lines are taken
+
+
+def _backend() -> str | None:
+    """pathspec's RE2 backend: linear-time matching, whatever a pattern holds (the default,
+    Python's backtracking regular expressions, takes seconds on `*a*a*a*a*b` against a long
+    name). None, pathspec's default, where google-re2 cannot be imported."""
+    try:
+        import re2  # type: ignore[import-untyped]  # noqa: F401
+    except ImportError:
+        return None
+    return "re2"
+
+
+BACKEND = _backend()
+
+
+def ignore_rules(lines: Iterable[str]) -> tuple[GitIgnoreSpec, list[str]]:
+    """The rules of ignore lines as git reads them (pathspec's GitIgnoreSpec), and the lines
+    left out because they are not valid patterns (a lone `!`, a trailing backslash, `[z-a]`),
+    as git itself skips them."""
+    valid: list[str] = []
+    invalid: list[str] = []
+    for number, line in enumerate(lines):
+        if number >= IGNORE_LINES:
+            break
+        try:
+            GitIgnoreSpec.from_lines([line], backend=BACKEND)
+        except Exception:  # pathspec's pattern errors, re.error, re2's errors
+            invalid.append(line)
+        else:
+            valid.append(line)
+    return GitIgnoreSpec.from_lines(valid, backend=BACKEND), invalid
 
 
 def _ignore_spec(file: Path) -> GitIgnoreSpec | None:
-    """The rules of one ignore file (git's syntax, by pathspec), or None when it is absent or
-    unreadable (a FIFO or a device is never opened)."""
+    """The rules of one ignore file, or None when it is absent or unreadable (a FIFO or a
+    device is never opened)."""
     try:
         if not file.is_file():
             return None
@@ -85,7 +118,8 @@ def _ignore_spec(file: Path) -> GitIgnoreSpec | None:
             data = handle.read(IGNORE_FILE_BYTES)
     except OSError:
         return None
-    return GitIgnoreSpec.from_lines(data.decode("utf-8", errors="replace").splitlines())
+    spec, _ = ignore_rules(data.decode("utf-8", errors="replace").splitlines())
+    return spec
 
 
 def _git_folder(root: Path) -> Path | None:
@@ -132,9 +166,11 @@ def _excludes_file(root: Path) -> Path | None:
 
 
 class _Ignores:
-    """What git ignores at a path: the .gitignore of each folder from the repository's root
-    down to the path's folder (each matched relative to its own folder), and at the root the
-    repository's .git/info/exclude and the user's core.excludesFile."""
+    """What git ignores at a path, by git's precedence: the user's core.excludesFile, then the
+    repository's .git/info/exclude, then each .gitignore from the root down to the path's
+    folder (each matched relative to its own folder); the last pattern that matches decides,
+    so a deeper `!name` takes back what a higher pattern ignored. A path inside an ignored
+    folder stays ignored (git never looks inside)."""
 
     def __init__(self) -> None:
         self._specs: dict[Path, GitIgnoreSpec | None] = {}
@@ -146,28 +182,39 @@ class _Ignores:
         return self._specs[folder]
 
     def _at_root(self, root: Path) -> list[GitIgnoreSpec]:
+        """core.excludesFile, then .git/info/exclude (lowest precedence first)."""
         if root not in self._root_specs:
             specs: list[GitIgnoreSpec | None] = []
             git = _git_folder(root)
             if git is not None:
-                specs.append(_ignore_spec(git / "info" / "exclude"))
                 user = _excludes_file(root)
                 specs.append(_ignore_spec(user) if user is not None else None)
+                specs.append(_ignore_spec(git / "info" / "exclude"))
             self._root_specs[root] = [spec for spec in specs if spec is not None]
         return self._root_specs[root]
 
-    def ignored(self, path: Path, root: Path) -> bool:
-        suffix = "/" if path.is_dir() else ""
+    def _decides(self, path: Path, root: Path, is_dir: bool) -> bool:
+        suffix = "/" if is_dir else ""
+        decision: bool | None = None
         from_root = path.relative_to(root).as_posix() + suffix
-        if any(spec.match_file(from_root) for spec in self._at_root(root)):
-            return True
+        for spec in self._at_root(root):
+            found = spec.check_file(from_root).include
+            decision = found if found is not None else decision
         folders = [path.parent, *path.parent.parents]
         for folder in reversed([f for f in folders if f == root or root in f.parents]):
-            spec = self._spec(folder)
-            relative = path.relative_to(folder).as_posix() + suffix
-            if spec is not None and spec.match_file(relative):
-                return True
-        return False
+            own = self._spec(folder)
+            if own is not None:
+                found = own.check_file(path.relative_to(folder).as_posix() + suffix).include
+                decision = found if found is not None else decision
+        return decision is True
+
+    def ignored(self, path: Path, root: Path) -> bool:
+        return self._decides(path, root, path.is_dir())
+
+    def ignored_with_folders(self, path: Path, root: Path) -> bool:
+        """ignored(), or inside a folder git ignores (a file named on the command line)."""
+        folders = [f for f in reversed(path.parents) if root in f.parents]
+        return any(self._decides(f, root, True) for f in folders) or self.ignored(path, root)
 
 
 def problem_files(
@@ -175,7 +222,7 @@ def problem_files(
 ) -> Found:
     """Problem files: every file named (with `force_exclude`, only those a folder's walk would
     take), and the problem files found under every folder named."""
-    excluded = GitIgnoreSpec.from_lines(list(exclude))
+    excluded, _ = ignore_rules(exclude)
     ignores = _Ignores()
     found = Found()
     for name in paths:
@@ -202,7 +249,7 @@ def _left_out(path: Path, excluded: GitIgnoreSpec, ignores: _Ignores) -> str | N
     shown = path.as_posix().removeprefix("./")
     if excluded.match_file(shown) or excluded.match_file(resolved.name):
         return "excluded"
-    if ignores.ignored(resolved, _repository_root(resolved.parent)):
+    if ignores.ignored_with_folders(resolved, _repository_root(resolved.parent)):
         return "ignored by git"
     if path.suffix.lower() not in (".yaml", ".yml"):
         return "not a YAML file"

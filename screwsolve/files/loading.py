@@ -16,7 +16,7 @@ from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
-from screwsolve.errors import Diagnostic, InputError
+from screwsolve.errors import Diagnostic, InputError, UsageError
 from screwsolve.files.loaded import Loaded
 from screwsolve.files.schema import Problem
 from screwsolve.files.source_map import SourceMap
@@ -33,7 +33,14 @@ def read_text(path: str, stdin_name: str = STDIN_NAME) -> tuple[str, str]:
     Only a regular file is read (never a FIFO, a device or a folder, even behind a link), and
     never more than the size limit plus one byte, whatever `stat` said before the read."""
     if path == "-":
-        return stdin_name, decode(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), stdin_name)
+        stream = sys.stdin
+        if stream is None or getattr(stream, "buffer", None) is None:
+            raise UsageError("standard input is closed: name a file, or pipe the problem in")
+        try:
+            data = stream.buffer.read(MAX_FILE_BYTES + 1)
+        except (OSError, ValueError) as exc:  # closed or unreadable descriptor
+            raise UsageError(f"standard input cannot be read ({exc})") from None
+        return stdin_name, decode(data, stdin_name)
     return path, decode(read_bounded(path), path)
 
 
@@ -102,13 +109,46 @@ def _pydantic_diagnostics(
         elif kind == "missing":
             out.append(source.diagnostic(loc[:-1], f"missing key '{loc[-1]}' in {where}"))
         else:
-            msg = item["msg"]
-            if kind == "literal_error" and "input" in item:
-                msg = f"'{item['input']}' is not allowed: {msg}"
-            out.append(source.diagnostic(loc, f"{where}: {msg}"))
+            out.append(source.diagnostic(loc, f"{where}: {_in_our_words(item)}"))
     # one message per location and text, in file order
     unique = {(d.line, d.col, d.message): d for d in out}
     return sorted(unique.values(), key=lambda d: (d.line, d.col))
+
+
+def _in_our_words(item: Any) -> str:
+    """A validation error as the file's author would say it, not as pydantic does."""
+    kind, context = item["type"], item.get("ctx") or {}
+    given = item.get("input")
+    shown = f"'{given}'" if isinstance(given, str | int | float) else "this"
+    bounds = {
+        "greater_than_equal": ("at least", "ge"),
+        "less_than_equal": ("at most", "le"),
+        "greater_than": ("more than", "gt"),
+        "less_than": ("less than", "lt"),
+    }
+    if kind in bounds:
+        words, key = bounds[kind]
+        bound = context.get(key)
+        if isinstance(bound, float) and bound.is_integer():
+            bound = int(bound)
+        return f"{shown} must be {words} {bound}"
+    if kind == "finite_number":
+        return f"{shown} must be a finite number (not nan or inf)"
+    if kind in ("float_parsing", "int_parsing", "float_type", "int_type", "int_from_float"):
+        return f"{shown} is not a number" + (" (a whole number here)" if "int" in kind else "")
+    if kind == "literal_error":
+        return f"{shown} is not allowed: use {context.get('expected', 'another value')}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return "must be a mapping (key: value lines)"
+    if kind == "list_type":
+        return "must be a list ([a, b] or - lines)"
+    if kind == "string_type":
+        return "must be text"
+    if kind in ("too_long", "too_short"):
+        words = "at most" if kind == "too_long" else "at least"
+        count = context.get("max_length" if kind == "too_long" else "min_length")
+        return f"must have {words} {count} items"
+    return str(item["msg"])
 
 
 def load_data(text: str, file: str, what: str = "a problem file") -> tuple[Any, SourceMap]:

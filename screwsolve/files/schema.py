@@ -9,6 +9,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
 
+from screwsolve.limits import MAX_ITEM_POINTS
+
 Assumption = Literal["positive", "nonnegative", "negative", "nonzero", "real"]
 # The loader keeps every YAML scalar as text; editors see `1` or `2.5` as numbers, so the
 # published schema admits numbers where a name or an expression is expected.
@@ -283,18 +285,30 @@ class Expected(_Model):
     )
 
 
+# An item's points: a finite number a class's total cannot overflow (no nan, no inf, none
+# negative: a right answer never costs points).
+ItemPoints = Annotated[float, Field(ge=0, le=MAX_ITEM_POINTS, allow_inf_nan=False)]
+
+
 class Grading(_Model):
     """How an answer key grades submissions (the key is a problem file with this block)."""
 
     id: str | None = Field(
         default=None, description="Problem id submissions must name (default: the key's file stem)."
     )
-    points: dict[str, float] = Field(
-        default_factory=dict, description="Points per item path, e.g. power_coefficients.theta."
+    points: dict[str, ItemPoints] = Field(
+        default_factory=dict,
+        description="Points per item path, e.g. power_coefficients.theta (0 to 1000000).",
     )
-    default_points: float = Field(default=1.0, description="Points of an item not listed.")
+    default_points: ItemPoints = Field(
+        default=1.0, description="Points of an item not listed (0 to 1000000)."
+    )
     tolerance: float = Field(
-        default=1e-9, gt=0, lt=1, description="Relative tolerance of the numeric comparison."
+        default=1e-9,
+        ge=1e-15,
+        le=0.1,
+        allow_inf_nan=False,
+        description="Relative tolerance of the numeric comparison (1e-15 to 0.1).",
     )
     hints: dict[str, str] = Field(
         default_factory=dict, description="Feedback shown when an item is wrong, by item path."

@@ -43,9 +43,15 @@ def _sync_folder(folder: Path) -> None:
 
 
 def writable_file(path: Path) -> str | None:
-    """Why `path` cannot receive a report (checked before any work starts), or None."""
+    """Why `path` cannot receive a report (checked before any work starts), or None. A report
+    replaces a regular file or makes a new one: a link (to a device, to /proc/self/fd/1,
+    anywhere) or a device, FIFO or socket is refused rather than replaced by a regular file."""
+    if path.is_symlink():
+        return f"'{path}' is a link: name the file itself"
     if path.is_dir():
         return f"'{path}' is a folder, not a file"
+    if path.exists() and not path.is_file():
+        return f"'{path}' is not a regular file (a device, a FIFO or a socket)"
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         return f"folder '{folder}' does not exist"
@@ -63,4 +69,27 @@ def writable_folder(path: Path) -> str | None:
         probe = probe.parent
     if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
         return f"'{probe}' is not a writable folder"
+    return None
+
+
+def append_regular(path: Path, text: str) -> str | None:
+    """Append text to a regular file (made if missing), never blocking on a FIFO nor following
+    a link; why it could not be done, or None."""
+    import stat
+
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT
+    flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        descriptor = os.open(path, flags, 0o644)
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return f"{path}: not a regular file"
+        with os.fdopen(os.dup(descriptor), "a", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    finally:
+        os.close(descriptor)
     return None

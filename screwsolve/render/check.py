@@ -7,6 +7,7 @@ imports sympy: values read from the cache are text already, fresh ones are print
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from pathlib import PurePath
 from typing import Any
@@ -95,15 +96,24 @@ def summary_line(report: CheckReport) -> str:
     return line + (f" ({cached} from the cache)" if cached else "")
 
 
+def line_start(path: str) -> str:
+    """A file name that begins a line, made unable to read as anything else: `./` before a name
+    that does not start with a letter, a digit, `_`, `.`, `/` or `~` (a file named
+    `::error file=README.md::...` would otherwise be a workflow command in GitHub Actions)."""
+    return path if re.match(r"[\w./~]", path, re.ASCII) else f"./{path}"
+
+
 def render_concise(report: CheckReport) -> str:
     """One `file:line:col: claim: expected X, got Y` line per failure, then a summary line;
     every line as ruff, mypy and pytest print theirs, so editors and CI logs link them."""
     lines = [
-        terminal(f"{file}:{line}:{col}: {message}") for file, line, col, message in problems(report)
+        terminal(f"{line_start(file)}:{line}:{col}: {message}")
+        for file, line, col, message in problems(report)
     ]
     lines += [
         terminal(
-            f"{_posix(f.path)}:1:1: warning: no claims to check (an expected: block holds them)"
+            f"{line_start(_posix(f.path))}:1:1: warning: no claims to check "
+            "(an expected: block holds them)"
         )
         for f in report.files
         if not f.claims and not f.diagnostics and f.final
