@@ -706,6 +706,11 @@ def grade(
     canvas_path = _single(canvas_gradebook, "--canvas-gradebook")
     moodle_path = _single(moodle_worksheet, "--moodle-worksheet")
     found = submission_files(_existing_paths(submissions))
+    if not found.files:
+        raise typer.BadParameter(
+            "no submissions in " + ", ".join(f"'{terminal(s)}'" for s in submissions),
+            param_hint="SUBMISSION...",
+        )
     jobs = jobs or _settings().jobs
     err = make_console(color, stderr=True)
     try:
@@ -731,10 +736,21 @@ def grade(
         excel=excel,
         graded_at=datetime.now(UTC).replace(microsecond=0).isoformat(),
     )
-    write_reports(report, folder, names, books, found.skipped)
+    try:
+        write_reports(report, folder, names, books, found.skipped)
+    except OSError as exc:  # a full disk, a folder turned into a link meanwhile
+        reason = exc.strerror or str(exc)
+        typer.echo(
+            f"error: reports not written under {terminal(str(folder))}: {terminal(reason)}; "
+            "the previous reports there are unchanged",
+            err=True,
+        )
+        raise typer.Exit(1) from None
     console = make_console(color)
-    console.print(render_summary(report, plain=not console.is_terminal))
-    for skipped in found.skipped:
+    console.print(render_summary(report, plain=not console.is_terminal, names=names))
+    if names.anonymous and found.skipped:
+        typer.echo(f"warning: skipped {len(found.skipped)} files (names hidden)", err=True)
+    for skipped in found.skipped if not names.anonymous else []:
         typer.echo(f"warning: skipped {terminal(skipped)}", err=True)
     failed = fail_under is not None and below(report, fail_under)
     raise typer.Exit(1 if failed else 0)

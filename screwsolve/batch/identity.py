@@ -47,12 +47,17 @@ class Identity:
 
 
 def from_file_name(path: str) -> Identity | None:
-    """The LMS identity in a downloaded submission's name (or its folder's), if any."""
+    """The LMS identity in a downloaded submission's path, if any. In a download "in folders"
+    the folder the LMS made is the identity, and the file's own name (which the student chose,
+    and could choose as another student's folder name) is never read as one."""
     pure = PurePath(path)
-    for name in (pure.name, pure.parent.name):
-        moodle = _MOODLE.match(name)
+    for folder in reversed(pure.parent.parts):  # the nearest LMS folder above the file
+        moodle = _MOODLE.match(folder)
         if moodle:
             return Identity("moodle", moodle["participant"], moodle["name"])
+    moodle = _MOODLE.match(pure.name)
+    if moodle:
+        return Identity("moodle", moodle["participant"], moodle["name"])
     canvas = _CANVAS.match(pure.name)
     if canvas:
         resubmission = _RESUBMISSION.search(canvas["original"])

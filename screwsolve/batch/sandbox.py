@@ -66,6 +66,34 @@ def _limit_memory(memory: int) -> None:
         pass
 
 
+PARENT_WATCH_SECONDS = 0.5
+
+
+def _die_with_parent() -> None:
+    """End this worker as soon as its parent is gone, however it went (SIGKILL, SIGHUP, a
+    crash): on Linux the kernel sends SIGKILL (PR_SET_PDEATHSIG); everywhere a thread sees the
+    parent's pid change. Otherwise a worker busy with a slow problem outlives a killed
+    `check` past every time limit, since only the parent enforces them."""
+    import threading
+
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        with suppress(OSError, AttributeError):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # gone before the watch began
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_WATCH_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _serve(
     connection: Connection,
     work: Callable[[Any], Any] | None,
@@ -75,6 +103,7 @@ def _serve(
     """A worker: take (index, item) until told to stop, answer (index, status, payload). A
     prestarted worker first runs `warm`, then waits for its work function."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
+    _die_with_parent()
     _limit_memory(memory)
     if warm is not None:
         with suppress(Exception):  # warming is an optimisation: the work reports its own errors

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 
@@ -61,7 +62,10 @@ def writable_file(path: Path) -> str | None:
 
 
 def writable_folder(path: Path) -> str | None:
-    """Why `path` cannot hold reports (created when missing), or None."""
+    """Why `path` cannot hold reports (created when missing), or None. A link is refused:
+    reports are never written through one."""
+    if path.is_symlink():
+        return f"'{path}' is a link: name the folder itself"
     if path.exists() and not path.is_dir():
         return f"'{path}' exists and is not a folder"
     probe = path
@@ -93,3 +97,67 @@ def append_regular(path: Path, text: str) -> str | None:
     finally:
         os.close(descriptor)
     return None
+
+
+def write_file_set(folder: Path, files: list[tuple[str, str]], own: frozenset[str]) -> None:
+    """Write files (relative names, at most one folder deep) as one set under `folder`.
+
+    When `folder` is new, or holds only names in `own` (an earlier set), the new set is
+    written into a fresh folder beside it and swapped in with two renames, with interrupting
+    signals held off between them: an interrupted or failed run (a full disk) leaves the
+    earlier set whole, or the new one whole, never a mix. A folder holding anything else
+    (the user's own files) gets each file replaced atomically in place. Never through a link.
+    """
+    import shutil
+    import uuid
+
+    for path in (folder, *{folder / Path(name).parent for name, _ in files}):
+        if path.is_symlink():
+            raise OSError(f"{path} is a link: reports are never written through one")
+    if folder.exists() and not all(entry.name in own for entry in folder.iterdir()):
+        for name, text in files:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(folder / name, text)
+        return
+    parent = folder.parent if str(folder.parent) else Path(".")
+    parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{folder.name}.new-"))
+    previous = parent / f".{folder.name}.old-{uuid.uuid4().hex[:12]}"
+    try:
+        _give_usual_permissions(staging)
+        for name, text in files:
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
+            (staging / name).write_bytes(text.encode("utf-8"))
+        with _signals_held():
+            if folder.exists():
+                os.replace(folder, previous)
+            os.replace(staging, folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    shutil.rmtree(previous, ignore_errors=True)
+    _sync_folder(parent)
+
+
+def _give_usual_permissions(folder: Path) -> None:
+    """mkdtemp's folder is private (0700); a reports folder is as mkdir would make it."""
+    mask = os.umask(0)
+    os.umask(mask)
+    with contextlib.suppress(OSError):
+        os.chmod(folder, 0o777 & ~mask)
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT, SIGTERM and SIGHUP wait until the block ends (where the platform allows it)."""
+    import signal
+
+    held = {getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n)}
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)

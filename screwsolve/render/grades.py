@@ -61,6 +61,23 @@ class Names:
     def file(self, result: SubmissionResult) -> str:
         return "(hidden)" if self.anonymous else PurePath(result.file).as_posix()
 
+    def scrub(self, text: str, result: SubmissionResult) -> str:
+        """Text about a submission (a diagnostic, a note) without what would name its author
+        in anonymous mode: its path and every folder or name in it, its identity's name and
+        id, its declared `student:`."""
+        if not self.anonymous:
+            return text
+        pure = PurePath(result.file)
+        secrets = {result.file, pure.as_posix(), *pure.parts, pure.stem, result.declared}
+        if result.identity is not None:
+            secrets |= {result.identity.name, result.identity.key}
+        for secret in sorted((s for s in secrets if len(s) > 1), key=len, reverse=True):
+            text = text.replace(secret, "(hidden)")
+        return text
+
+    def scrub_all(self, texts: list[str], result: SubmissionResult) -> list[str]:
+        return [self.scrub(text, result) for text in texts]
+
 
 def _score(value: float) -> str:
     return f"{value:g}"
@@ -263,6 +280,7 @@ def review_rows(report: GradeReport, names: Names = Names()) -> list[list[str]]:
         status: str
         if result.status != "graded":
             reason = result.diagnostics[0] if result.diagnostics else result.status
+            reason = names.scrub(reason, result)
             status = result.status
         elif id(result) in replaced:
             status = "duplicate"
@@ -315,8 +333,8 @@ def grades_document(report: GradeReport, names: Names = Names()) -> dict[str, An
                 "lms_id": r.identity.lms_id if r.identity and not names.anonymous else "",
                 "status": r.status,
                 "score": r.score,
-                "diagnostics": r.diagnostics,
-                "notes": r.notes,
+                "diagnostics": names.scrub_all(r.diagnostics, r),
+                "notes": names.scrub_all(r.notes, r),
                 "items": [
                     {
                         "item": i.item,
@@ -336,18 +354,44 @@ def grades_document(report: GradeReport, names: Names = Names()) -> dict[str, An
 
 
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+FEEDBACK_NAME_CHARS = 60
+# Names Windows keeps for devices, with any extension (CON.md is the console there)
+_WINDOWS_DEVICES = re.compile(r"(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?", re.IGNORECASE)
 
 
-def feedback_file_name(result: SubmissionResult, names: Names, taken: set[str]) -> str:
-    """A safe, unique file name for a student's feedback."""
-    base = _UNSAFE_NAME.sub("-", names.of(result)).strip("-.") or "submission"
-    stem = PurePath(result.file).stem if not names.anonymous else ""
-    stem = _UNSAFE_NAME.sub("-", stem).strip("-.")
-    name = base if base not in taken else f"{base}-{stem}" if stem else f"{base}-{len(taken)}"
-    while name in taken:
-        name += "-1"
-    taken.add(name)
-    return f"{name[:80]}.md"
+def _file_stem(label: str) -> str:
+    """A label as a portable file-name stem: NFKC-normalised, ASCII letters, digits, `.`, `_`
+    and `-` only, cut to FEEDBACK_NAME_CHARS, no leading or trailing dot or dash, never a
+    Windows device name."""
+    import unicodedata
+
+    ascii_label = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", label))
+    ascii_label = ascii_label.encode("ascii", "ignore").decode()
+    stem = _UNSAFE_NAME.sub("-", ascii_label)[:FEEDBACK_NAME_CHARS].strip("-. ")
+    stem = stem or "submission"
+    return f"_{stem}" if _WINDOWS_DEVICES.fullmatch(stem) else stem
+
+
+def feedback_file_names(labels: list[str]) -> list[str]:
+    """One feedback file name per label, each unique even on a disk that ignores case, in time
+    linear in the class: a repeated stem gets -2, -3, ... (each stem remembers its last
+    number, so 10 000 copies of `YOUR NAME HERE` cost 10 000 steps, not 50 million)."""
+    taken: set[str] = set()  # case-folded
+    last: dict[str, int] = {}
+    names = []
+    for label in labels:
+        stem = _file_stem(label)
+        key = stem.casefold()
+        name = stem
+        if key in taken:
+            number = last.get(key, 1)
+            while name.casefold() in taken:
+                number += 1
+                name = f"{stem}-{number}"
+            last[key] = number
+        taken.add(name.casefold())
+        names.append(f"{name}.md")
+    return names
 
 
 def feedback_markdown(report: GradeReport, result: SubmissionResult, names: Names) -> str:
@@ -362,11 +406,11 @@ def feedback_markdown(report: GradeReport, result: SubmissionResult, names: Name
     if result.status != "graded":
         lines.append(f"This submission could not be graded ({result.status}):")
         lines.append("")
-        lines.extend(f"- {markdown(d)}" for d in result.diagnostics)
+        lines.extend(f"- {markdown(d)}" for d in names.scrub_all(result.diagnostics, result))
         return "\n".join(lines) + "\n"
     if result.notes:
         lines += ["Read with a note:", ""]
-        lines += [f"- {markdown(note)}" for note in result.notes]
+        lines += [f"- {markdown(note)}" for note in names.scrub_all(result.notes, result)]
         lines.append("")
     lines += [
         "| item | your answer | verdict | points | feedback |",
@@ -448,7 +492,9 @@ def class_report(
             lines.append(
                 f"| {markdown(student)} | {markdown(file)} | {status} | {markdown(_cut(reason))} |"
             )
-    if skipped:
+    if skipped and names.anonymous:  # their paths name students
+        lines += ["", "## Files not graded", "", f"{len(skipped)} (names hidden)"]
+    elif skipped:
         lines += ["", "## Files not graded", ""]
         lines += [f"- {markdown(s)}" for s in skipped]
     return "\n".join(lines) + "\n"
@@ -476,8 +522,11 @@ def histogram(report: GradeReport) -> list[tuple[str, int]]:
     return rows
 
 
-def render_summary(report: GradeReport, *, plain: bool = False) -> RenderableType:
-    """Score distribution, most-missed items, warnings and the submissions not graded."""
+def render_summary(
+    report: GradeReport, *, plain: bool = False, names: Names = Names()
+) -> RenderableType:
+    """Score distribution, most-missed items, warnings and the submissions not graded (named
+    as the reports name them)."""
     graded = [r for r in report.results if r.status == "graded"]
     style = box.ASCII if plain else box.SIMPLE_HEAVY
     parts: list[RenderableType] = [
@@ -501,12 +550,13 @@ def render_summary(report: GradeReport, *, plain: bool = False) -> RenderableTyp
         for item, count in missed.most_common(10):
             table.add_row(markup(item), f"{count}/{len(graded)}")
         parts.append(table)
-    for warning in report.warnings:
+    for warning in report.warnings if not names.anonymous else []:
         parts.append(Text("warning: " + terminal(warning)))
     failed = [r for r in report.results if r.status != "graded"]
     for result in failed[:20]:
-        detail = result.diagnostics[0] if result.diagnostics else ""
-        parts.append(Text(terminal(f"{result.status}: {result.file}: {detail}")))
+        detail = names.scrub(result.diagnostics[0], result) if result.diagnostics else ""
+        who = names.of(result) if names.anonymous else result.file
+        parts.append(Text(terminal(f"{result.status}: {who}: {detail}")))
     if len(failed) > 20:
         parts.append(Text(f"... and {len(failed) - 20} more not gradable"))
     return Group(*parts)
@@ -518,6 +568,13 @@ def below(report: GradeReport, percent: float) -> bool:
     return any(100 * r.score / maximum < percent for r in report.results)
 
 
+# What a grading run writes under --out: a folder holding only these is replaced whole
+REPORT_ENTRIES = frozenset(
+    {"grades.csv", "grades.json", "report.md", "needs-review.csv", "canvas.csv", "moodle.csv"}
+    | {"feedback"}
+)
+
+
 def write_reports(
     report: GradeReport,
     folder: Path,
@@ -525,35 +582,28 @@ def write_reports(
     books: Gradebooks,
     skipped: list[str],
 ) -> list[Path]:
-    """Write every report into `folder` (each atomically); the gradebooks only for students
+    """Write every report into `folder` as one set (see files.writing.write_file_set: an
+    interrupted run leaves the previous set or the new one); the gradebooks only for students
     the LMS file names identify, and never in anonymous mode (they need identities)."""
     import json
 
-    from screwsolve.files.writing import write_atomic
+    from screwsolve.files.writing import write_file_set
 
-    folder.mkdir(parents=True, exist_ok=True)
-    written: list[tuple[Path, str]] = [
-        (folder / "grades.csv", grades_csv(report, names, excel=books.excel)),
+    written: list[tuple[str, str]] = [
+        ("grades.csv", grades_csv(report, names, excel=books.excel)),
         (
-            folder / "grades.json",
+            "grades.json",
             json.dumps(grades_document(report, names), sort_keys=True, indent=2) + "\n",
         ),
-        (
-            folder / "report.md",
-            class_report(report, names, skipped, gradebook_notes(report, books)),
-        ),
-        (folder / "needs-review.csv", needs_review_csv(report, names, excel=books.excel)),
+        ("report.md", class_report(report, names, skipped, gradebook_notes(report, books))),
+        ("needs-review.csv", needs_review_csv(report, names, excel=books.excel)),
     ]
     if not names.anonymous and (has_lms(report, "canvas") or books.canvas is not None):
-        written.append((folder / "canvas.csv", canvas_csv(report, books)))
+        written.append(("canvas.csv", canvas_csv(report, books)))
     if not names.anonymous and (has_lms(report, "moodle") or books.moodle is not None):
-        written.append((folder / "moodle.csv", moodle_csv(report, books, names)))
-    feedback = folder / "feedback"
-    feedback.mkdir(exist_ok=True)
-    taken: set[str] = set()
-    for result in report.results:
-        name = feedback_file_name(result, names, taken)
-        written.append((feedback / name, feedback_markdown(report, result, names)))
-    for path, text in written:
-        write_atomic(path, text)
-    return [path for path, _ in written]
+        written.append(("moodle.csv", moodle_csv(report, books, names)))
+    labels = [names.of(result) for result in report.results]
+    for result, name in zip(report.results, feedback_file_names(labels), strict=True):
+        written.append((f"feedback/{name}", feedback_markdown(report, result, names)))
+    write_file_set(folder, written, REPORT_ENTRIES)
+    return [folder / name for name, _ in written]
