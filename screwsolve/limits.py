@@ -37,6 +37,9 @@ MAX_PAREN_DEPTH = 40
 # sympy expands x**n of a sum eagerly in places; |n| <= 100 keeps that bounded.
 MAX_EXPONENT = 100
 MAX_INT_DIGITS = 40
+# A number an expression computes (1e300**2, a product of literals): at most this many digits
+# (a float literal has at most 309; sympy, printing one of 30 000, stops at Python's limit)
+MAX_NUMBER_DIGITS = 400
 # Upper bounds on what full expansion of an expression could produce (the grammar's cost model):
 # the largest textbook answer met expands to under 200 terms of degree under 10, while
 # ((l+1)**100)**100 would have degree 10 000 and (a+b+c+d)**6 four times over 5e7 terms.

@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING
 from screwsolve.batch.claims import (
     Claim,
     Comparer,
+    Malformed,
     PartVerdict,
     TrueValue,
     Unknown,
     claims_of,
     unknown_names,
     value_of,
+    walk,
 )
 from screwsolve.batch.reports import CheckReport, ClaimResult, FileReport, Status
 from screwsolve.errors import Diagnostic, ExpressionError, InputError, ScrewsolveError
@@ -148,6 +150,10 @@ def claim_diagnostics(system: System) -> list[Diagnostic]:
     source = system.source
     comparer = Comparer(system)
     found: list[Diagnostic] = []
+    for item in walk(expected.model_dump(exclude_none=True)):
+        if isinstance(item, Malformed):  # a shape the schema let through (a series' order 7)
+            where = source.locate(("expected", *item.path))
+            found.append(Diagnostic(source.file, where.line, where.col, item.message))
     for claim in claims_of(expected):
         unknown = unknown_names(claim, system)
         if unknown is not None:
@@ -188,6 +194,9 @@ def check_claims(analysis: Analysis, seed: int | None = None) -> Iterator[ClaimR
     source = analysis.system.source
     comparer = Comparer(analysis.system, DEFAULT_SEED if seed is None else seed)
     presenter = Presenter(analysis)
+    for item in walk(expected.model_dump(exclude_none=True)):
+        if isinstance(item, Malformed):  # never dropped without a word
+            yield _located(source, Claim(item.path, "scalar"), None, "error", detail=item.message)
     for claim in claims_of(expected):
         truth = value_of(claim, analysis, presenter)
         if isinstance(truth, Unknown):

@@ -133,8 +133,9 @@ class FrameTree:
         taken: dict[str, str] = {}
         for name, spec in declared.items():
             path = spec.path
-            reason = None if name.isdigit() else check_name(name)
-            if reason:
+            written = str(path[-1])  # the file's name (an intermediate frame's is derived)
+            reason = None if written.isascii() and written.isdigit() else check_name(written)
+            if reason and written == name:
                 out.error(path, f"frame {reason}", key=True)
             names = {axis: f"{axis}{name}" for axis in AXES}
             for axis, new in spec.axes.items():

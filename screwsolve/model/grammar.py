@@ -30,6 +30,7 @@ from screwsolve.limits import (
     MAX_EXPRESSION_CHARS,
     MAX_EXPRESSION_NODES,
     MAX_INT_DIGITS,
+    MAX_NUMBER_DIGITS,
     MAX_PAREN_DEPTH,
 )
 from screwsolve.model.static import StaticSymbols
@@ -582,14 +583,21 @@ class _Builder:
         op = node.op
         if isinstance(op, ast.Add | ast.Sub):
             sign = "-" if isinstance(op, ast.Sub) else "+"
-            return _fold_sum([(left, ""), (right, sign)], self._at(node))
+            return self._bounded(node, _fold_sum([(left, ""), (right, sign)], self._at(node)))
         if isinstance(op, ast.Mult):
-            return _times(left, right, self._at(node))
+            return self._bounded(node, _times(left, right, self._at(node)))
         if isinstance(op, ast.Div):
-            return _divided(left, right, self._at(node.right))
+            return self._bounded(node, _divided(left, right, self._at(node.right)))
         if isinstance(op, ast.Pow):
-            return self._pow(node, left, right)
+            return self._bounded(node, self._pow(node, left, right))
         raise self._error(node, f"operator {_describe(op)} is not allowed (use + - * / **)")
+
+    def _bounded(self, node: ast.AST, value: Value) -> Value:
+        """A value whose number (if it is one) has at most MAX_NUMBER_DIGITS digits."""
+        number = value.scalar
+        if number is not None and number.is_Rational and _digits(number) > MAX_NUMBER_DIGITS:
+            raise self._error(node, f"a number of more than {MAX_NUMBER_DIGITS} digits")
+        return value
 
     def _pow(self, node: ast.BinOp, left: Value, right: Value) -> Value:
         if left.kind == "vector" or right.kind == "vector":
@@ -600,6 +608,10 @@ class _Builder:
             magnitude = abs(exponent)
             if magnitude.is_comparable and magnitude > MAX_EXPONENT:
                 raise self._error(node.right, f"exponent larger than {MAX_EXPONENT}")
+            base = left.scalar
+            huge = base.is_Rational and magnitude.is_comparable  # 1e300**100: never computed
+            if huge and float(magnitude) * _digits(base) > 2 * MAX_NUMBER_DIGITS:
+                raise self._error(node, f"a number of more than {MAX_NUMBER_DIGITS} digits")
         if (
             left.scalar.is_number
             and exponent.is_number
@@ -791,3 +803,9 @@ def suggest(name: str, choices: Mapping[str, object] | list[str]) -> str:
         return " (known: " + ", ".join(known) + ")"
     nearest = difflib.get_close_matches(name, known, n=SUGGESTED, cutoff=0)
     return " (nearest: " + ", ".join(nearest) + ")"
+
+
+def _digits(number: sympy.Rational) -> int:
+    """Decimal digits of a rational's larger part, from its bit length (never printed)."""
+    bits = max(abs(int(number.p)).bit_length(), int(number.q).bit_length())
+    return int(bits * 0.30103) + 1

@@ -202,7 +202,7 @@ def _build_points(
     for name in order:
         spec = declared[name]
         path: Path = ("points", name)
-        reason = check_name(name) if not name.isdigit() else None
+        reason = check_name(name) if not (name.isascii() and name.isdigit()) else None
         if reason:
             out.error(path, f"point {reason}", key=True)
         body = spec.body
@@ -274,7 +274,7 @@ def _build_bodies(
 ) -> dict[str, BodySpec]:
     result: dict[str, BodySpec] = {}
     for name, spec in problem.bodies.items():
-        reason = check_name(name) if not name.isdigit() else None
+        reason = check_name(name) if not (name.isascii() and name.isdigit()) else None
         if reason:
             out.error(("bodies", name), f"body {reason}", key=True)
         path: Path = ("bodies", name)
