@@ -1,9 +1,11 @@
 """Time and peak memory of every command on hostile inputs of at most 1 MB, and on large valid
 problems; then the worst case per command.
 
-Run: python bench/bench_hostile.py [--commands validate run check grade]. Each case runs in a
-fresh process under /usr/bin/time (peak RSS of the command and of the workers it waits for).
-The corpus of tests/data/hostile is measured too. Never run by the tests.
+Run: python bench/bench_hostile.py [--commands validate run check grade] [--round3-only]. Each
+case runs in a fresh process under /usr/bin/time (peak RSS of the command and of the workers it
+waits for). The corpus of tests/data/hostile is measured too, and the third round's cases
+(tests/hostile_round3.py: feedback names, identities, keys, CI, hooks, grammar, processes),
+each with its own command line. Never run by the tests.
 """
 
 from __future__ import annotations
@@ -83,8 +85,10 @@ def cases(folder: Path) -> dict[str, Path]:
     return paths
 
 
-KEY = Path(__file__).resolve().parent.parent / "examples" / "grading" / "key-plate.yaml"
-HOSTILE = Path(__file__).resolve().parent.parent / "tests" / "data" / "hostile"
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+KEY = ROOT / "examples" / "grading" / "key-plate.yaml"
+HOSTILE = ROOT / "tests" / "data" / "hostile"
 
 
 def command(name: str, path: Path, out: Path) -> list[str]:
@@ -111,12 +115,47 @@ def measure(args: list[str], path: Path) -> tuple[float, int, str]:
     return float(seconds), int(kilobytes) // 1024, line.replace(str(path), "FILE")[:80]
 
 
+def round3() -> None:
+    """The third round's cases: wall time, exit code, the first line a user reads."""
+    import os
+    import time
+
+    from tests.hostile_round3 import CASES
+
+    print("\nround 3\n\n| family | case | wall s | exit | first line |")
+    print("| --- | --- | --- | --- | --- |")
+    for case in CASES:
+        with tempfile.TemporaryDirectory() as folder:
+            args = case.make(Path(folder))
+            env = {k: v for k, v in os.environ.items() if not k.startswith("GITHUB_")}
+            env.update(case.env)
+            start = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-m", "screwsolve", *args],
+                cwd=folder,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=False,
+                stdin=subprocess.DEVNULL,
+                **({"preexec_fn": lambda: os.close(0)} if case.stdin_closed else {}),
+            )
+            seconds = time.perf_counter() - start
+        first = (done.stderr.strip() or done.stdout.strip()).splitlines()[:1] or [""]
+        line = first[0].replace(folder, "DIR").replace("|", "/")[:70]
+        print(f"| {case.family} | {case.label} | {seconds:.2f} | {done.returncode} | {line} |")
+
+
 def main() -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--commands", nargs="+", default=["validate", "run", "check", "grade"])
+    parser.add_argument("--round3-only", action="store_true")
     args = parser.parse_args()
+    round3()
+    if args.round3_only:
+        return
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
         inputs = cases(base)

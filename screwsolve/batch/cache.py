@@ -60,11 +60,11 @@ def versions() -> str:
     return ";".join(parts)
 
 
-def code_fingerprint() -> str:
+def code_fingerprint(package: Path | None = None) -> str:
     """The package's own files (names and contents, Python files and schemas), hashed: an
     edited or reinstalled copy with the same sizes and times is still a different program.
     About a megabyte, hashed in milliseconds once per process."""
-    package = Path(__file__).resolve().parent.parent
+    package = package or Path(__file__).resolve().parent.parent
     hasher = hashlib.sha256()
     for path in sorted([*package.rglob("*.py"), *package.rglob("*.json")]):
         hasher.update(f"{path.relative_to(package).as_posix()}\0".encode())
