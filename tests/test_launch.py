@@ -66,7 +66,7 @@ def test_main_prestarts_for_run_and_not_for_other_commands(
     started: list[object] = []
     monkeypatch.setattr(screwsolve.lean_imports, "lean_imports", lambda: None)  # a test process
     monkeypatch.setattr(sandbox, "prestart", started.append)
-    monkeypatch.setattr(screwsolve.cli, "app", lambda prog_name: None)
+    monkeypatch.setattr(screwsolve.cli, "app", lambda **options: None)
     for argv, count in ((["check", "problems"], 0), (["run", "p.yaml"], 1)):
         monkeypatch.setattr(sys, "argv", ["screwsolve", *argv])
         launch.main()

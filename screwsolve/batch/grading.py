@@ -25,7 +25,7 @@ from screwsolve.batch.claims import SECTIONS, Claim, Malformed, PartVerdict, Tru
 from screwsolve.batch.identity import Identity, identity_of
 from screwsolve.batch.key import ItemTruth, KeyReader, KeyTruth, key_id, key_truth, load_key
 from screwsolve.batch.mistakes import causes
-from screwsolve.errors import InputError
+from screwsolve.errors import InputError, ScrewsolveError
 from screwsolve.files.loading import load_data, read_text, validate_model
 from screwsolve.files.schema import SubmissionEnvelope
 from screwsolve.solution.result import ScrewValue
@@ -399,9 +399,36 @@ def _names_feedback(given: tuple[str, ...], true: object) -> str:
 # -- the batch -------------------------------------------------------------------------------
 
 
-def prepare_key(path: str, store: Any) -> tuple[str, str, KeyTruth]:
+def _truth_in_worker(named: tuple[str, str]) -> Any:
+    """A key's truth as JSON, computed from its text (in a worker: what crosses is plain)."""
+    name, text = named
+    return key_truth(load_key(text, name)).to_json()
+
+
+def _limited_truth(name: str, text: str, timeout: float) -> KeyTruth:
+    """The key's truth, computed under the same time and memory limits as a submission (a key
+    whose own claims are slow or huge never hangs `grade`); in-process with timeout 0."""
+    from screwsolve.batch.sandbox import run_many
+
+    if not timeout:
+        return key_truth(load_key(text, name))
+    outcome = run_many(_truth_in_worker, [(name, text)], seconds=timeout)[0]
+    if outcome.value is None:
+        if outcome.failure == "error" and outcome.detail.startswith("InputError"):
+            # a located mistake, met before any solving: found again here with its locations
+            return key_truth(load_key(text, name))
+        reason = {"timeout": "timed out", "crash": "crashed"}.get(outcome.failure or "", "failed")
+        raise ScrewsolveError(
+            f"{name}: the key {reason} while its own answers were computed ({outcome.detail}); "
+            "give a larger --timeout if it is a large problem"
+        )
+    return KeyTruth.from_json(outcome.value)
+
+
+def prepare_key(path: str, store: Any, timeout: float = 0.0) -> tuple[str, str, KeyTruth]:
     """The key's display name, text and truth: from the cache when it holds this exact key for
-    these versions, else computed (and cached). The id always comes from the key itself."""
+    these versions, else computed under `timeout` (and cached). The id always comes from the
+    key itself."""
     from screwsolve.batch.cache import digest
 
     name, text = read_text(path)
@@ -409,7 +436,7 @@ def prepare_key(path: str, store: Any) -> tuple[str, str, KeyTruth]:
     entry = digest(text)
     truth = store.get(entry, KeyTruth.from_json) if store is not None else None
     if truth is None:
-        truth = key_truth(loaded)
+        truth = _limited_truth(name, text, timeout)
         if store is not None:
             store.put(entry, truth.to_json())
     identity = key_id(loaded)
@@ -434,7 +461,7 @@ def grade(
     from screwsolve.batch.sandbox import run_many
 
     store = Store("keys", enabled=use_cache)
-    name, text, truth = prepare_key(key_path, store)
+    name, text, truth = prepare_key(key_path, store, timeout)
     run_seed = seed if seed is not None else secrets.randbits(48)
     grader = Grader(name, text, truth, run_seed)
     if timeout > 0:

@@ -283,3 +283,25 @@ def test_an_interrupted_report_set_leaves_the_previous_one(tmp_path: Path, monke
 def test_cases_cover_every_family() -> None:
     families = {case.family for case in CASES}
     assert families == {"feedback names", "identity", "keys", "ci", "hooks", "grammar", "processes"}
+
+
+def test_a_keys_own_slow_answers_stop_at_the_time_limit(tmp_path: Path) -> None:
+    """A 30-link chain as a key takes about 20 s to solve: under --timeout 3 grade says so,
+    exit 1, instead of solving it without limit in its own process."""
+    key = tmp_path / "key.yaml"
+    key.write_text(
+        two_axis_chain_yaml(30) + "expected:\n  power: 0\ngrading:\n  id: chain\n", "utf-8"
+    )
+    submission = tmp_path / "s.yaml"
+    submission.write_text("student: a\nproblem: chain\nanswers:\n  power: 0\n", "utf-8")
+    out = str(tmp_path / "out")
+    args = ["grade", "--key", str(key), str(submission), "--timeout", "3", "--out", out]
+    done = subprocess.run(
+        ["screwsolve", *args, "--no-cache"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "the key timed out while its own answers were computed" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "out").exists()
