@@ -747,7 +747,7 @@ def grade(
         )
         raise typer.Exit(1) from None
     console = make_console(color)
-    console.print(render_summary(report, plain=not console.is_terminal, names=names))
+    console.print(render_summary(report, plain=not console.is_terminal, names=names), crop=False)
     if names.anonymous and found.skipped:
         typer.echo(f"warning: skipped {len(found.skipped)} files (names hidden)", err=True)
     for skipped in found.skipped if not names.anonymous else []:

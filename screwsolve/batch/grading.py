@@ -399,6 +399,9 @@ def _names_feedback(given: tuple[str, ...], true: object) -> str:
 # -- the batch -------------------------------------------------------------------------------
 
 
+KEY_SECONDS = 10.0  # the key's time limit is the submissions', but never less than this
+
+
 def _truth_in_worker(named: tuple[str, str]) -> Any:
     """A key's truth as JSON, computed from its text (in a worker: what crosses is plain)."""
     name, text = named
@@ -412,7 +415,8 @@ def _limited_truth(name: str, text: str, timeout: float) -> KeyTruth:
 
     if not timeout:
         return key_truth(load_key(text, name))
-    outcome = run_many(_truth_in_worker, [(name, text)], seconds=timeout)[0]
+    seconds = max(timeout, KEY_SECONDS)
+    outcome = run_many(_truth_in_worker, [(name, text)], seconds=seconds)[0]
     if outcome.value is None:
         if outcome.failure == "error" and outcome.detail.startswith("InputError"):
             # a located mistake, met before any solving: found again here with its locations

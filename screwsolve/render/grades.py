@@ -556,7 +556,8 @@ def render_summary(
     for result in failed[:20]:
         detail = names.scrub(result.diagnostics[0], result) if result.diagnostics else ""
         who = names.of(result) if names.anonymous else result.file
-        parts.append(Text(terminal(f"{result.status}: {who}: {detail}")))
+        line = terminal(f"{result.status}: {who}: {detail}")
+        parts.append(Text(line, no_wrap=True, overflow="ignore"))  # a location stays one line
     if len(failed) > 20:
         parts.append(Text(f"... and {len(failed) - 20} more not gradable"))
     return Group(*parts)

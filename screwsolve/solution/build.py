@@ -20,6 +20,7 @@ from screwsolve.mechanics.analysis import ActionTerms, Analysis
 from screwsolve.mechanics.fast.jacobian import Vec
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
 from screwsolve.model.frames import AXES
+from screwsolve.model.system import System
 from screwsolve.solution.result import (
     ActionValue,
     AppliedValue,
@@ -43,7 +44,7 @@ from screwsolve.symbolic.bridge import (
 )
 from screwsolve.symbolic.common_subexpressions import share
 from screwsolve.symbolic.graphs import exceeds
-from screwsolve.symbolic.printing import Value, name_latex
+from screwsolve.symbolic.printing import Value, name_latex, use_reading_order
 from screwsolve.symbolic.simplify import factored, simplest
 from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
 from screwsolve.symbolic.simplify_engine import size as engine_size
@@ -314,11 +315,33 @@ class Presenter:
         return Notation(latex, system.problem.referential)
 
 
+def reading_order(system: System) -> list[str]:
+    """The symbols in the order a product of them is read (m g l cos(theta)): the bodies'
+    masses, the symbols of gravity, the other parameters as the file declares them, then the
+    coordinates, their rates and the specified functions."""
+    import re
+
+    parameters = list(system.parameters)
+    masses = [
+        str(s)
+        for body in system.bodies.values()
+        if body.mass is not None
+        for s in sorted(body.mass.free_symbols, key=str)
+    ]
+    gravity = system.problem.gravity or ""
+    weights = [n for n in re.findall(r"[A-Za-z_]\w*", gravity) if n in system.parameters]
+    coordinates = list(system.coordinates)
+    rates = [f"{q}'" for q in coordinates]
+    functions = [*system.functions, *(f"{f}'" for f in system.functions)]
+    return [*masses, *weights, *parameters, *coordinates, *rates, *functions]
+
+
 def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -> Solution:
     """Build the Solution; `at` resolves every body screw about that point instead of the origin;
     `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
-    p = Presenter(analysis, engine_values=True, large=is_large(analysis))
     system = analysis.system
+    use_reading_order(reading_order(system))
+    p = Presenter(analysis, engine_values=True, large=is_large(analysis))
     kinematic = _each("kinematic screws", system.bodies, lambda b: p.kinematic_screw(b, at))
     partial = _each("partial screws", system.bodies, lambda b: p.partial_screws(b, at))
     noncontributing = set(analysis.noncontributing)

@@ -7,6 +7,7 @@ dots rates (`\\dot{\\theta}`) and folds function brackets (`\\sin{\\theta}`). Ve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any, TypeAlias
 
@@ -14,6 +15,7 @@ import symengine as se
 import sympy
 from sympy.printing.conventions import split_super_sub
 from sympy.printing.latex import LatexPrinter, translate
+from sympy.printing.precedence import precedence
 from sympy.printing.str import StrPrinter
 
 from screwsolve.symbolic import engine_printing
@@ -24,14 +26,81 @@ Value: TypeAlias = Any
 Terms = tuple[tuple[Value, str], ...]
 
 
+# The order a product's factors are read in, as the book writes them (m g l cos(theta), not
+# g l m cos(theta)): numbers, then the problem's symbols by rank (masses, g, the other
+# parameters as declared, coordinates, rates), then the rest in sympy's order. Set per problem
+# by use_reading_order; empty, sympy's own order.
+_RANK: dict[str, int] = {}
+
+
+def use_reading_order(names: Sequence[str]) -> None:
+    """Print products with these symbols first, in this order, and sums with their positive
+    terms first (k*(x - L0), not -k*(-L0 + x)). Set once per problem, before its results
+    are printed; the printers' memos are emptied when it changes."""
+    rank = {name: index for index, name in enumerate(dict.fromkeys(names))}
+    if rank != _RANK:
+        _RANK.clear()
+        _RANK.update(rank)
+        text.cache_clear()
+        latex.cache_clear()
+
+
+def _factor_key(factor: sympy.Expr) -> tuple[int, int]:
+    if factor.is_Number:
+        return (0, 0)
+    base = factor.base if factor.is_Pow else factor
+    if base.is_Symbol:
+        name = str(base)
+        return (1, _RANK[name]) if name in _RANK else (2, 0)
+    return (3, 0)
+
+
+def _reading_order(expr: sympy.Mul) -> list[sympy.Expr] | None:
+    """A product's factors in reading order; None (sympy's own printing) when it has a
+    denominator, or is already in that order."""
+    factors = list(expr.args)
+    if not _RANK or any(f.is_Pow and f.exp.is_negative for f in factors):
+        return None
+    if factors[0].is_Rational and not factors[0].is_Integer:
+        return None
+    ordered = sorted(factors, key=_factor_key)
+    return None if ordered == factors else ordered
+
+
+def _positive_first(expr: sympy.Add, terms: list[sympy.Expr]) -> sympy.Expr:
+    """The sum as an unevaluated Add, its terms as given but those with a plus sign first."""
+    if not _RANK:
+        return expr
+    ordered = sorted(terms, key=lambda term: bool(term.could_extract_minus_sign()))
+    return sympy.Add(*ordered, evaluate=False)
+
+
 class _TextPrinter(StrPrinter):
-    """sympy's str form, which screwsolve's grammar reads back (rates print as q')."""
+    """sympy's str form, which screwsolve's grammar reads back (rates print as q'), with
+    products and sums in reading order."""
 
     def _print_Exp1(self, expr: sympy.Expr) -> str:
         return "exp(1)"
 
     def _print_ImaginaryUnit(self, expr: sympy.Expr) -> str:
         return "sqrt(-1)"
+
+    def _print_Mul(self, expr: sympy.Expr) -> str:
+        ordered = _reading_order(expr)
+        if ordered is None:
+            return str(super()._print_Mul(expr))
+        sign = ""
+        if ordered[0].is_Number and ordered[0].is_negative:
+            sign = "-"
+            ordered = ([-ordered[0]] if ordered[0] != -1 else []) + ordered[1:]
+        level = precedence(expr)
+        return sign + "*".join(self.parenthesize(f, level, strict=False) for f in ordered)
+
+    def _print_Add(self, expr: sympy.Expr, order: str | None = None) -> str:
+        if not _RANK:
+            return str(super()._print_Add(expr, order))
+        terms = list(expr.as_ordered_terms())
+        return str(super()._print_Add(_positive_first(expr, terms), order="none"))
 
 
 _TEXT = _TextPrinter({"order": None})
@@ -80,13 +149,43 @@ def symbol_latex(name: str) -> str:
     return _symbol_latex(name)
 
 
+class _BookLatexPrinter(LatexPrinter):
+    """sympy's LaTeX with products and sums in reading order (see use_reading_order), factors
+    apart by a thin space (T\\,r, never the one name Tr)."""
+
+    def _print_Mul(self, expr: sympy.Expr) -> str:
+        ordered = _reading_order(expr)
+        if ordered is None:
+            return str(super()._print_Mul(expr))
+        sign = ""
+        if ordered[0].is_Number and ordered[0].is_negative:
+            sign = "- "
+            ordered = ([-ordered[0]] if ordered[0] != -1 else []) + ordered[1:]
+        pieces = []
+        for index, factor in enumerate(ordered):
+            piece = self._print(factor)
+            if self._needs_mul_brackets(factor, first=index == 0, last=index == len(ordered) - 1):
+                piece = rf"\left({piece}\right)"
+            pieces.append(piece)
+        return sign + self._settings["mul_symbol_latex"].join(pieces)
+
+    def _print_Add(self, expr: sympy.Expr, order: str | None = None) -> str:
+        if not _RANK:
+            return str(super()._print_Add(expr, order))
+        terms = list(expr.as_ordered_terms())
+        return str(super()._print_Add(_positive_first(expr, terms), order="none"))
+
+
 @lru_cache(maxsize=8192)
 def latex(expr: Value) -> str:
     """A scalar in textbook LaTeX: rates dotted, sin\\theta without brackets."""
     if isinstance(expr, se.Basic):
         return engine_printing.latex(expr, symbol_latex)
     names = {s: symbol_latex(str(s)) for s in expr.free_symbols}
-    return sympy.latex(expr, symbol_names=names, fold_func_brackets=True)
+    settings = {"symbol_names": names, "fold_func_brackets": True}
+    if _RANK:
+        settings["mul_symbol"] = r"\,"
+    return str(_BookLatexPrinter(settings).doprint(expr))
 
 
 def _needs_brackets(coefficient: Value) -> bool:

@@ -109,3 +109,20 @@ def test_every_report_is_written(report, tmp_path: Path) -> None:
     assert expected | {"canvas.csv", "moodle.csv"} <= written
     assert sum(1 for p in written if p.startswith("feedback/")) == len(report.results)
     assert "x.json: not a .yaml or .yml file" in (tmp_path / "report.md").read_text("utf-8")
+
+
+def test_a_not_gradable_line_is_never_wrapped(tmp_path: Path) -> None:
+    """The summary's `invalid: FILE: file:line:col: message` lines stay whole on a narrow
+    terminal, so that the location can be copied."""
+    from rich.console import Console
+
+    from screwsolve.render.grades import render_summary
+
+    broken = tmp_path / ("a-rather-long-submission-file-name-" * 3 + ".yaml")
+    broken.write_text("student: x\nproblem: [\n", encoding="utf-8")
+    report = grade(KEY, [str(broken)], timeout=0, seed=7, use_cache=False)
+    console = Console(width=40, record=True, color_system=None)
+    console.print(render_summary(report, plain=True), crop=False)  # as the command prints it
+    lines = console.export_text().splitlines()
+    invalid = [line for line in lines if line.startswith("invalid: ")]
+    assert len(invalid) == 1 and f"{broken}:3:1: YAML syntax" in invalid[0]

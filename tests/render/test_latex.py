@@ -17,7 +17,7 @@ def test_plate_latex_has_textbook_notation() -> None:
         r"\end{Bmatrix}_{A}"
     ) in text
     step = next(line for line in text.splitlines() if line.startswith("step &"))
-    assert r"$\displaystyle \frac{N_{Q} h}{\sin {\theta}}$" in step  # Q^theta of the step
+    assert r"$\displaystyle \frac{N_{Q}\,h}{\sin {\theta}}$" in step  # Q^theta of the step
     assert text.count(r"\begin{align*}") == text.count(r"\end{align*}")
 
 
@@ -98,11 +98,11 @@ def test_the_worked_solution_writes_each_comoment_term_by_term() -> None:
     text = render_solution(solve(PROBLEMS / "plate-on-a-step.yaml", steps=True))
     weight = text[text.index(r"\paragraph{weight}") :].split(r"\paragraph", 2)[1]
     assert (
-        r"&= \left(- g m\,\mathbf{y}_{0}\right)\cdot\left(\dot{x}\,\mathbf{x}_{0} + "
-        r"l \dot{\theta}\,\mathbf{y}_{1}\right) + \left(\mathbf{0}\right)\cdot"
+        r"&= \left(- m\,g\,\mathbf{y}_{0}\right)\cdot\left(\dot{x}\,\mathbf{x}_{0} + "
+        r"l\,\dot{\theta}\,\mathbf{y}_{1}\right) + \left(\mathbf{0}\right)\cdot"
         r"\left(\dot{\theta}\,\mathbf{z}_{0}\right)"
     ) in weight
-    assert r"&= - g l m \dot{\theta} \cos {\theta}" in weight
+    assert r"&= - m\,g\,l\,\dot{\theta}\,\cos {\theta}" in weight  # the book's -m g l theta' cos
     for line in text.splitlines():  # no blank rows
         assert line.strip() not in (r"\\", r"\\\\"), line
 

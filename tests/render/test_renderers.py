@@ -51,7 +51,7 @@ def test_latex_uses_bmatrix_dots_and_bold_unit_vectors() -> None:
         r"\begin{Bmatrix} \dot{\theta}\,\mathbf{z}_{0} \\ \dot{x}\,\mathbf{x}_{0} \end{Bmatrix}_{A}"
         in source
     )
-    assert r"\frac{N_{Q} h}{\sin {\theta}}" in source
+    assert r"\frac{N_{Q}\,h}{\sin {\theta}}" in source
 
 
 def test_json_has_text_that_parses_back_and_latex() -> None:
@@ -64,4 +64,4 @@ def test_json_has_text_that_parses_back_and_latex() -> None:
     assert screw["moment"]["text"] == "x'*x0" and screw["at"] == "A"
     coefficient = document["solution"]["power_coefficients"]["theta"]
     assert coefficient["text"] == "N_Q*h/sin(theta)"
-    assert coefficient["latex"] == r"\frac{N_{Q} h}{\sin {\theta}}"
+    assert coefficient["latex"] == r"\frac{N_{Q}\,h}{\sin {\theta}}"
