@@ -132,3 +132,47 @@ def _load(request: RunRequest) -> Loaded:
     if request.text is None:
         return load_problem(request.name)
     return load_problem_text(request.text, request.name)
+
+
+@dataclass(frozen=True)
+class SketchRequest:
+    """What `screwsolve sketch` asks for, as plain data (it crosses into a worker process)."""
+
+    problem: Loaded
+    output: str
+    values: tuple[tuple[str, float], ...] = ()
+
+
+def sketch_request(request: SketchRequest) -> RunResult:
+    """Solve the configuration's positions and draw it to the output file (written whole or
+    not at all); what was assumed comes back as the output text."""
+    import os
+    import tempfile
+
+    from screwsolve.errors import ScrewsolveError, UsageError
+    from screwsolve.lean_imports import allow
+    from screwsolve.render.sketch import draw
+    from screwsolve.solution.sketch import sketch_of
+
+    allow("numpy")  # matplotlib's
+
+    try:
+        sketch = sketch_of(analyse(request.problem), dict(request.values))
+    except UsageError as exc:
+        return RunResult(usage=str(exc))
+    except ScrewsolveError as exc:
+        return RunResult(error=str(exc))
+    target = Path(request.output)
+    folder = target.parent if str(target.parent) else Path(".")
+    descriptor, temporary = tempfile.mkstemp(
+        dir=folder, prefix=f".{target.name}.", suffix=target.suffix
+    )
+    os.close(descriptor)
+    try:
+        draw(sketch, Path(temporary))
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    assumed = ", ".join(f"{name}={value:g}" for name, value in sorted(sketch.assumed.items()))
+    return RunResult(output=f"wrote {target}" + (f" (assumed: {assumed})" if assumed else ""))

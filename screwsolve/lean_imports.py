@@ -22,6 +22,7 @@ from types import ModuleType
 
 BARE_PACKAGES = frozenset({"sympy.physics"})
 UNUSED = frozenset({"numpy"})
+_refused = set(UNUSED)  # what is refused now (sketch's matplotlib needs numpy back)
 
 
 class LeanImports(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -33,7 +34,7 @@ class LeanImports(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         path: Sequence[str] | None,
         target: ModuleType | None = None,
     ) -> importlib.machinery.ModuleSpec | None:
-        if fullname in UNUSED:
+        if fullname in _refused:
             raise ModuleNotFoundError(f"{fullname} is not used by the screwsolve command")
         if fullname not in BARE_PACKAGES:
             return None
@@ -58,3 +59,8 @@ def lean_imports() -> None:
         return
     if not any(isinstance(finder, LeanImports) for finder in sys.meta_path):
         sys.meta_path.insert(0, LeanImports())
+
+
+def allow(module: str) -> None:
+    """Let an unused module import after all (numpy, for `screwsolve sketch`'s matplotlib)."""
+    _refused.discard(module)

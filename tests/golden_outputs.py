@@ -35,6 +35,7 @@ HELP_SCREENS: dict[str, list[str]] = {
     "grade.txt": ["grade", "--help"],
     "validate.txt": ["validate", "--help"],
     "schema.txt": ["schema", "--help"],
+    "sketch.txt": ["sketch", "--help"],
     "cache.txt": ["cache", "--help"],
     "cache-clear.txt": ["cache", "clear", "--help"],
     "cache-dir.txt": ["cache", "dir", "--help"],

@@ -1,0 +1,178 @@
+"""The configuration at one instant, in numbers: what `screwsolve sketch` draws.
+
+Positions come from the same position vectors as the kinematics (r_OP from the root point,
+resolved in the referential), evaluated with the values given and stated defaults for the rest:
+parameters 1 (-1 when negative), coordinates 0.6, 0.5, 0.4, ... (distinct, so that nothing
+overlaps), specified functions 0.5, t = 0. Forces and couples are the actions' screws at their
+points of application.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import sympy
+from sympy.physics.vector import Vector
+
+from screwsolve.errors import UsageError
+from screwsolve.mechanics.analysis import Analysis
+from screwsolve.model.frames import AXES
+from screwsolve.model.grammar import suggest
+
+Point3 = tuple[float, float, float]
+MAX_SKETCH_POINTS = 80  # more would be a blur of labels
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A force (or a couple's axis) of an action, at its point of application."""
+
+    label: str
+    at: Point3
+    vector: Point3
+
+
+@dataclass(frozen=True)
+class FrameAxes:
+    """A frame's unit vectors (as the file names them), drawn at a point."""
+
+    name: str
+    at: Point3
+    units: tuple[tuple[str, Point3], ...]
+
+
+@dataclass(frozen=True)
+class Sketch:
+    title: str
+    points: dict[str, Point3]
+    fixed: frozenset[str]
+    bodies: dict[str, tuple[str, ...]]  # body -> its points, origin first
+    frames: tuple[FrameAxes, ...]
+    forces: tuple[Arrow, ...]
+    couples: tuple[Arrow, ...]
+    values: dict[str, float]
+    assumed: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def planar(self) -> bool:
+        """Every point, force and couple axis in the referential's x-y plane (couples along z)."""
+        flat = all(abs(p[2]) < 1e-9 for p in self.points.values())
+        flat = flat and all(abs(a.vector[2]) < 1e-9 and abs(a.at[2]) < 1e-9 for a in self.forces)
+        return flat and all(abs(c.vector[0]) + abs(c.vector[1]) < 1e-9 for c in self.couples)
+
+
+def default_values(analysis: Analysis) -> dict[str, float]:
+    """The stated defaults: parameters 1 (-1 when negative), coordinates 0.6, 0.5, ...,
+    functions 0.5, t 0."""
+    system = analysis.system
+    values: dict[str, float] = {}
+    for name, symbol in system.parameters.items():
+        values[name] = -1.0 if symbol.is_negative else 1.0
+    for index, name in enumerate(system.coordinates):
+        values[name] = round(max(0.6 - 0.1 * index, 0.15 + 0.05 * index), 2)
+    for name in system.functions:
+        values[name] = 0.5
+    for name in [*system.coordinates, *system.functions]:  # rates, for forces that hold them
+        values[f"{name}'"] = 0.5
+    return values
+
+
+def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
+    """The configuration with `given` values (by name) and the defaults for the rest."""
+    system = analysis.system
+    defaults = default_values(analysis)
+    unknown = [name for name in given if name not in defaults]
+    if unknown:
+        raise UsageError(
+            f"--values: '{unknown[0]}' is no parameter, coordinate or function of the problem"
+            + suggest(unknown[0], list(defaults))
+        )
+    if len(system.points) > MAX_SKETCH_POINTS:
+        raise UsageError(
+            f"{len(system.points)} points are too many to draw legibly "
+            f"(at most {MAX_SKETCH_POINTS})"
+        )
+    values = {**defaults, **given}
+    assumed = {name: value for name, value in defaults.items() if name not in given}
+    symbols = {str(s): s for s in _symbols(analysis)}
+    substitution = {
+        symbols[name]: sympy.Float(value) for name, value in values.items() if name in symbols
+    }
+    referential = system.frames.referential
+
+    time = str(system.time)
+
+    def numbers(vector: Vector) -> Point3:
+        matrix = vector.to_matrix(referential) if vector != Vector(0) else sympy.zeros(3, 1)
+        evaluated = []
+        for component in matrix:
+            value = sympy.sympify(analysis.static(component)).xreplace(substitution)
+            rest = {s: 0.0 if str(s) == time else 1.0 for s in value.free_symbols}
+            number = complex(sympy.N(value.xreplace(rest)))
+            evaluated.append(number.real if number == number else 0.0)
+        return (evaluated[0], evaluated[1], evaluated[2])
+
+    points = {name: numbers(spec.position) for name, spec in system.points.items()}
+    fixed = frozenset(name for name, spec in system.points.items() if spec.rule == "fixed")
+    bodies = {}
+    for name, body in system.bodies.items():
+        members = [body.origin] + [
+            p for p, spec in system.points.items() if spec.body == name and p != body.origin
+        ]
+        bodies[name] = tuple(members)
+    frames = []
+    drawn_at: dict[str, str] = {system.frames.referential_name: _root(system)}
+    for body in system.bodies.values():
+        drawn_at.setdefault(body.frame, body.origin)
+    for frame, point in drawn_at.items():
+        units = tuple(
+            (
+                system.frames.unit_names[(frame, index)],
+                numbers(system.frames.unit_vectors[system.frames.unit_names[(frame, index)]]),
+            )
+            for index in range(len(AXES))
+        )
+        frames.append(FrameAxes(frame, points[point], units))
+    forces, couples = [], []
+    for terms in analysis.actions:
+        for applied in terms.screws:
+            screw = applied.screw
+            at = points[screw.point]
+            if screw.resultant != Vector(0):
+                forces.append(Arrow(terms.action.name, at, numbers(screw.resultant)))
+            if screw.moment != Vector(0):
+                couples.append(Arrow(terms.action.name, at, numbers(screw.moment)))
+    return Sketch(
+        system.problem.title,
+        points,
+        fixed,
+        bodies,
+        tuple(frames),
+        tuple(forces),
+        tuple(couples),
+        values,
+        assumed,
+    )
+
+
+def _root(system: object) -> str:
+    """The point every position starts from (the first fixed point)."""
+    points = system.points  # type: ignore[attr-defined]
+    return next((n for n, s in points.items() if s.rule == "fixed"), next(iter(points)))
+
+
+def _symbols(analysis: Analysis) -> set[sympy.Symbol]:
+    """The plain symbols a position can hold: parameters, coordinates, functions."""
+    system = analysis.system
+    found: set[sympy.Symbol] = set(system.parameters.values())
+    for spec in system.points.values():
+        for component in spec.position.to_matrix(system.frames.referential):
+            found |= analysis.static(component).free_symbols
+    for terms in analysis.actions:
+        for applied in terms.screws:
+            for vector in (applied.screw.resultant, applied.screw.moment):
+                if vector != Vector(0):
+                    for component in vector.to_matrix(system.frames.referential):
+                        found |= analysis.static(component).free_symbols
+    return {s for s in found if isinstance(s, sympy.Symbol)}

@@ -1,0 +1,97 @@
+"""The sketch's numbers (not its pixels): positions and arrows against positions derived by
+hand from each problem's geometry, and every shipped problem drawn without error."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from screwsolve.api import analyse, load
+from screwsolve.errors import UsageError
+from screwsolve.solution.sketch import sketch_of
+
+from ..conftest import PROBLEMS
+
+
+def close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return all(abs(x - y) < 1e-9 for x, y in zip(a, b, strict=True))
+
+
+def test_the_plate_is_drawn_where_the_book_puts_it() -> None:
+    """Example 13.1.4: A = x x0, G = A + l x1, Q = A + (h / sin theta) x1, x1 = (cos, sin);
+    the weight -m g y0 at G, the push F_A x0 + N_A y0 at A."""
+    x, theta, l, h, m, g = 2.0, 0.5, 1.0, 0.7, 2.0, 9.81
+    values = {"x": x, "theta": theta, "l": l, "h": h, "m": m, "g": g, "F_A": 3.0, "N_A": 4.0}
+    sketch = sketch_of(analyse(load(PROBLEMS / "plate-on-a-step.yaml")), values)
+    c, s = math.cos(theta), math.sin(theta)
+    assert close(sketch.points["O"], (0, 0, 0)) and close(sketch.points["A"], (x, 0, 0))
+    assert close(sketch.points["G"], (x + l * c, l * s, 0))
+    assert close(sketch.points["Q"], (x + h / s * c, h, 0))
+    forces = {arrow.label: arrow for arrow in sketch.forces}
+    assert close(forces["weight"].vector, (0, -m * g, 0))
+    assert close(forces["weight"].at, sketch.points["G"])
+    assert close(forces["push at A"].vector, (3.0, 4.0, 0))
+    assert sketch.planar and sketch.fixed == {"O"}
+    assert "theta" not in sketch.assumed and sketch.assumed["F_Q"] == 1.0
+    frame = next(f for f in sketch.frames if f.name == "1")
+    assert close(frame.at, (x, 0, 0)) and close(dict(frame.units)["x1"], (c, s, 0))
+
+
+def test_the_rolling_sphere_stands_on_its_contact_point() -> None:
+    """Example 13.1.6: G = x x0 + y y0 + r z0, the contact point I = G - r z0."""
+    values = {"x": 0.3, "y": -0.2, "r": 0.5}
+    sketch = sketch_of(analyse(load(PROBLEMS / "rolling-sphere.yaml")), values)
+    assert close(sketch.points["G"], (0.3, -0.2, 0.5)) and close(sketch.points["I"], (0.3, -0.2, 0))
+    assert not sketch.planar
+
+
+def test_the_heavy_top_in_three_dimensions() -> None:
+    """G = L zB with B = Rz(psi) Rx(theta) Rz(phi): zB = (sin psi sin theta, -cos psi sin theta,
+    cos theta), whatever phi."""
+    psi, theta, L = 0.7, 0.4, 2.0
+    values = {"psi": psi, "theta": theta, "phi": 1.1, "L": L}
+    sketch = sketch_of(analyse(load(PROBLEMS / "heavy-top-body-speeds.yaml")), values)
+    expected = (
+        L * math.sin(psi) * math.sin(theta),
+        -L * math.cos(psi) * math.sin(theta),
+        L * math.cos(theta),
+    )
+    assert close(sketch.points["G"], expected) and not sketch.planar
+
+
+def test_unknown_values_are_a_usage_error() -> None:
+    with pytest.raises(UsageError, match=r"'thet' is no parameter.*did you mean 'theta'"):
+        sketch_of(analyse(load(PROBLEMS / "plate-on-a-step.yaml")), {"thet": 1.0})
+
+
+@pytest.mark.parametrize("problem", sorted(PROBLEMS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_every_shipped_problem_sketches(problem: Path, tmp_path: Path) -> None:
+    output = tmp_path / "figure.png"
+    done = subprocess.run(
+        ["screwsolve", "sketch", str(problem), "-o", str(output)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert output.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and output.stat().st_size > 10_000
+    assert [p.name for p in tmp_path.iterdir()] == ["figure.png"]  # no temporary file left
+
+
+def test_hostile_labels_and_values(tmp_path: Path) -> None:
+    """A `$` in a title or name never starts mathtext (an unbalanced one would fail to draw);
+    --values takes numbers only."""
+    text = (PROBLEMS / "notional-couple.yaml").read_text(encoding="utf-8")
+    text = text.replace("title: Notional couple", "title: $\\frac{ Notional $ couple")
+    (tmp_path / "p.yaml").write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        ["screwsolve", "sketch", "p.yaml", "-o", "p.svg"], cwd=tmp_path, capture_output=True
+    )
+    assert done.returncode == 0 and b"<svg" in (tmp_path / "p.svg").read_bytes()
+    bad = subprocess.run(
+        ["screwsolve", "sketch", "p.yaml", "--values", "c=__import__('os')"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert bad.returncode == 2 and "is not NAME=NUMBER" in bad.stderr
