@@ -87,6 +87,7 @@ class RunRequest:
     width: int = 100
     color: bool = False  # escape codes for a terminal that wants colour
     problem: Loaded | None = None  # already loaded (and `detached`): name and text then unused
+    sketch: str | None = None  # LaTeX: draw the sketch to this file and include it
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,13 @@ def run_request(request: RunRequest) -> RunResult:
     except ScrewsolveError as exc:
         return RunResult(error=str(exc))
     report("writing", 0, 0)
-    options = RenderOptions(standalone=request.standalone, plain=request.plain)
+    figure = None
+    if request.sketch is not None:
+        drawn = sketch_request(SketchRequest(loaded, request.sketch))
+        if drawn.usage or drawn.error:
+            return drawn
+        figure = Path(request.sketch).name
+    options = RenderOptions(standalone=request.standalone, plain=request.plain, figure=figure)
     rendered = RENDERERS[request.format](solution, options)
     if not isinstance(rendered, str):  # the table: a rich renderable (rich loads only here)
         from screwsolve.console import text_console
@@ -157,7 +164,11 @@ def sketch_request(request: SketchRequest) -> RunResult:
     allow("numpy")  # matplotlib's
 
     try:
-        sketch = sketch_of(analyse(request.problem), dict(request.values))
+        analysis = analyse(request.problem)
+        written = analysis.system.problem.sketch or {}
+        sketch = sketch_of(
+            analysis, {**{str(k): v for k, v in written.items()}, **dict(request.values)}
+        )
     except UsageError as exc:
         return RunResult(usage=str(exc))
     except ScrewsolveError as exc:

@@ -386,6 +386,14 @@ def run(
     steps: Annotated[
         bool, typer.Option("--steps", help="Worked solution: every comoment written out.")
     ] = False,
+    with_sketch: Annotated[
+        bool,
+        typer.Option(
+            "--sketch",
+            help="With latex --standalone: the configuration's sketch, drawn to a PDF beside "
+            "the document and included under the title.",
+        ),
+    ] = False,
     timeout: Annotated[
         float,
         typer.Option("--timeout", min=0, help="Seconds to solve in; 0: no limit, in-process."),
@@ -409,7 +417,13 @@ def run(
                 f"--standalone makes a whole LaTeX document: add --format latex (not {format.value})",
                 param_hint="--standalone",
             )
+        if with_sketch and (format.value != "latex" or not standalone):
+            raise typer.BadParameter(
+                "--sketch goes into a whole LaTeX document: add --format latex --standalone",
+                param_hint="--sketch",
+            )
         output = _output_file(output, "--output")
+        figure = _figure_path(output, file, stdin_filename) if with_sketch else None
         console = make_console(color) if output is None else None
         on_terminal = console is not None and console.is_terminal
         loaded = _loaded(file, stdin_filename)
@@ -424,6 +438,7 @@ def run(
             width=console.width if console is not None else 100,
             color=on_terminal and console is not None and console.color_system is not None,
             problem=loaded,
+            sketch=str(figure) if figure is not None else None,
         )
         result = _limited(run_request, request, timeout, stages=True)
         if result.diagnostics:
@@ -443,6 +458,20 @@ def run(
         raise
     finally:
         _reported = None
+
+
+def _figure_path(output: Path | None, file: str, stdin_filename: str | None) -> Path:
+    """Where `run --sketch` draws: NAME-sketch.pdf beside the output (or in the current
+    folder), NAME in letters, digits, `.`, `_` and `-` so that LaTeX reads it as written."""
+    import re
+
+    named = output or Path((stdin_filename or "sketch") if file == "-" else file)
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", named.stem).strip("-.") or "sketch"
+    folder = output.parent if output is not None else Path(".")
+    path = folder / f"{stem}-sketch.pdf"
+    problem = _output_file(path, "--sketch")
+    assert problem is not None
+    return path
 
 
 CheckFormat = StrEnum("CheckFormat", {name: name for name in CHECK_FORMATS})  # type: ignore[misc]

@@ -363,6 +363,11 @@ class Problem(_Model):
         "`sin(theta) >= 0` between scalars. `check` and `grade` compare values only at points "
         "that satisfy every one.",
     )
+    sketch: dict[Name, Annotated[float, Field(allow_inf_nan=False)]] | None = Field(
+        default=None,
+        description="Values `screwsolve sketch` draws the configuration with, by parameter or "
+        "coordinate name ({theta: 0.8, l: 2}); --values overrides them.",
+    )
     expected: Expected | None = Field(default=None, description="Claims to check.")
     grading: Grading | None = Field(
         default=None, description="Makes this file an answer key for `screwsolve grade`."

@@ -21,6 +21,7 @@ class RenderOptions:
 
     standalone: bool = False
     plain: bool = True
+    figure: str | None = None  # LaTeX: a figure file beside the document to include
 
 
 def _table(solution: Solution, options: RenderOptions) -> Any:
@@ -32,7 +33,7 @@ def _table(solution: Solution, options: RenderOptions) -> Any:
 def _latex(solution: Solution, options: RenderOptions) -> str:
     from screwsolve.render.latex import render_solution
 
-    return render_solution(solution, standalone=options.standalone)
+    return render_solution(solution, standalone=options.standalone, figure=options.figure)
 
 
 def _json(solution: Solution, options: RenderOptions) -> str:

@@ -451,11 +451,18 @@ def _worked_solution(solution: Solution) -> list[str]:
     return out
 
 
-def render_solution(solution: Solution, *, standalone: bool = False) -> str:
-    """A LaTeX fragment (or a whole document) with every result of the Solution."""
+def render_solution(
+    solution: Solution, *, standalone: bool = False, figure: str | None = None
+) -> str:
+    """A LaTeX fragment (or a whole document) with every result of the Solution; `figure`, a
+    file beside the document (the sketch) shown under the title (its name is one screwsolve
+    chose: letters, digits, `.`, `_`, `-`)."""
+    graphics = "\\usepackage{amsmath}\n\\usepackage{graphicx}"
+    preamble = PREAMBLE.replace("\\usepackage{amsmath}", graphics)
     parts = [
-        *([PREAMBLE] if standalone else []),
+        *([preamble if figure else PREAMBLE] if standalone else []),
         *_title(solution),
+        *(_figure(figure) if figure else []),
         *_shared(solution),
         *_kinematic(solution),
         *_power(solution),
@@ -470,6 +477,17 @@ def render_solution(solution: Solution, *, standalone: bool = False) -> str:
         *([r"\end{document}"] if standalone else []),
     ]
     return "\n".join(parts) + "\n"
+
+
+def _figure(name: str) -> list[str]:
+    stem, dot, suffix = name.rpartition(".")
+    safe = all(c.isascii() and (c.isalnum() or c in "._-") for c in name) and dot
+    path = rf"{{{stem}}}.{suffix}" if safe else r"{sketch.pdf}"  # braces: a dotted stem is fine
+    return [
+        r"\begin{center}",
+        rf"\includegraphics[width=0.75\textwidth]{{{path}}}",
+        r"\end{center}",
+    ]
 
 
 def render_math(solution: Solution) -> str:

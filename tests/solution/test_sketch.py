@@ -95,3 +95,51 @@ def test_hostile_labels_and_values(tmp_path: Path) -> None:
         text=True,
     )
     assert bad.returncode == 2 and "is not NAME=NUMBER" in bad.stderr
+
+
+def test_the_files_sketch_block_gives_values(tmp_path: Path) -> None:
+    from screwsolve.api import SketchRequest, sketch_request
+
+    text = (PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8")
+    text = text.replace("expected:", "sketch: {theta: 0.8, l: 2}\n\nexpected:", 1)
+    problem = tmp_path / "plate.yaml"
+    problem.write_text(text, encoding="utf-8")
+    done = sketch_request(SketchRequest(load(problem), str(tmp_path / "p.png"), (("x", 1.5),)))
+    assumed = done.output.split("assumed: ")[1]
+    assert "theta=" not in assumed and "l=" not in assumed and "x=" not in assumed
+    assert "h=1" in assumed and (tmp_path / "p.png").is_file()
+
+
+def test_latex_with_the_sketch_compiles(tmp_path: Path, pdflatex: str) -> None:
+    """run --format latex --standalone --sketch: the figure beside the document, included under
+    the title, and the whole compiling with a stock pdflatex."""
+    from ..render.compiled import compile_latex
+
+    plate = str(PROBLEMS / "plate-on-a-step.yaml")
+    done = subprocess.run(
+        [
+            "screwsolve",
+            "run",
+            plate,
+            "--format",
+            "latex",
+            "--standalone",
+            "--sketch",
+            "-o",
+            "p.tex",
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    source = (tmp_path / "p.tex").read_text(encoding="utf-8")
+    assert r"\includegraphics[width=0.75\textwidth]{{p-sketch}.pdf}" in source
+    assert (tmp_path / "p-sketch.pdf").read_bytes()[:5] == b"%PDF-"
+    assert compile_latex(tmp_path / "p.tex", pdflatex) == []  # no overfull box
+    refused = subprocess.run(
+        ["screwsolve", "run", str(PROBLEMS / "plate-on-a-step.yaml"), "--sketch"],
+        capture_output=True,
+        text=True,
+    )
+    assert refused.returncode == 2 and "--format latex --standalone" in refused.stderr
