@@ -67,12 +67,27 @@ def _reading_order(expr: sympy.Mul) -> list[sympy.Expr] | None:
     return None if ordered == factors else ordered
 
 
+def _signed(factors: list[sympy.Expr]) -> tuple[bool, list[sympy.Expr]]:
+    """(negative?, the factors without the minus sign of a leading number)."""
+    lead = factors[0]
+    if not (lead.is_Number and lead.is_negative):
+        return False, factors
+    return True, ([-lead] if lead != -1 else []) + factors[1:]
+
+
 def _positive_first(expr: sympy.Add, terms: list[sympy.Expr]) -> sympy.Expr:
     """The sum as an unevaluated Add, its terms as given but those with a plus sign first."""
     if not _RANK:
         return expr
     ordered = sorted(terms, key=lambda term: bool(term.could_extract_minus_sign()))
     return sympy.Add(*ordered, evaluate=False)
+
+
+def _add_in_reading_order(printer: Any, print_add: Any, expr: sympy.Expr, order: str | None) -> str:
+    """A printer's sum, positive terms first when a reading order is set."""
+    if not _RANK:
+        return str(print_add(expr, order))
+    return str(print_add(_positive_first(expr, list(expr.as_ordered_terms())), order="none"))
 
 
 class _TextPrinter(StrPrinter):
@@ -89,18 +104,13 @@ class _TextPrinter(StrPrinter):
         ordered = _reading_order(expr)
         if ordered is None:
             return str(super()._print_Mul(expr))
-        sign = ""
-        if ordered[0].is_Number and ordered[0].is_negative:
-            sign = "-"
-            ordered = ([-ordered[0]] if ordered[0] != -1 else []) + ordered[1:]
+        negative, ordered = _signed(ordered)
         level = precedence(expr)
-        return sign + "*".join(self.parenthesize(f, level, strict=False) for f in ordered)
+        product = "*".join(self.parenthesize(f, level, strict=False) for f in ordered)
+        return ("-" if negative else "") + product
 
     def _print_Add(self, expr: sympy.Expr, order: str | None = None) -> str:
-        if not _RANK:
-            return str(super()._print_Add(expr, order))
-        terms = list(expr.as_ordered_terms())
-        return str(super()._print_Add(_positive_first(expr, terms), order="none"))
+        return _add_in_reading_order(super()._print_Add, expr, order)
 
 
 _TEXT = _TextPrinter({"order": None})
@@ -157,23 +167,17 @@ class _BookLatexPrinter(LatexPrinter):
         ordered = _reading_order(expr)
         if ordered is None:
             return str(super()._print_Mul(expr))
-        sign = ""
-        if ordered[0].is_Number and ordered[0].is_negative:
-            sign = "- "
-            ordered = ([-ordered[0]] if ordered[0] != -1 else []) + ordered[1:]
+        negative, ordered = _signed(ordered)
         pieces = []
         for index, factor in enumerate(ordered):
             piece = self._print(factor)
             if self._needs_mul_brackets(factor, first=index == 0, last=index == len(ordered) - 1):
                 piece = rf"\left({piece}\right)"
             pieces.append(piece)
-        return sign + self._settings["mul_symbol_latex"].join(pieces)
+        return ("- " if negative else "") + self._settings["mul_symbol_latex"].join(pieces)
 
     def _print_Add(self, expr: sympy.Expr, order: str | None = None) -> str:
-        if not _RANK:
-            return str(super()._print_Add(expr, order))
-        terms = list(expr.as_ordered_terms())
-        return str(super()._print_Add(_positive_first(expr, terms), order="none"))
+        return _add_in_reading_order(super()._print_Add, expr, order)
 
 
 @lru_cache(maxsize=8192)
