@@ -83,7 +83,7 @@ def _positive_first(expr: sympy.Add, terms: list[sympy.Expr]) -> sympy.Expr:
     return sympy.Add(*ordered, evaluate=False)
 
 
-def _add_in_reading_order(printer: Any, print_add: Any, expr: sympy.Expr, order: str | None) -> str:
+def _add_in_reading_order(print_add: Any, expr: sympy.Expr, order: str | None) -> str:
     """A printer's sum, positive terms first when a reading order is set."""
     if not _RANK:
         return str(print_add(expr, order))
