@@ -107,7 +107,9 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
         matrix = vector.to_matrix(referential) if vector != Vector(0) else sympy.zeros(3, 1)
         evaluated = []
         for component in matrix:
-            value = sympy.sympify(analysis.static(component)).xreplace(substitution)
+            value = analysis.static(component).xreplace(substitution)
+            if not isinstance(value, sympy.Basic):  # the component was one symbol, now a number
+                value = sympy.Float(value)
             rest = {s: 0.0 if str(s) == time else 1.0 for s in value.free_symbols}
             number = complex(sympy.N(value.xreplace(rest)))
             evaluated.append(number.real if number == number else 0.0)
