@@ -1,4 +1,5 @@
-"""A Sketch drawn with matplotlib: points as labelled dots (fixed ones as triangles), each body
+"""A Sketch drawn with matplotlib: points as labelled dots (fixed ones as triangles, points of
+contact, friction and joints as squares), each body
 shaded as the outline of its points, each frame's unit vectors at its origin, forces as arrows
 and couples as curved arrows at their points, each labelled with the action's name. A planar
 problem is drawn in its plane, a spatial one in a three-dimensional view. Labels are the file's
@@ -121,7 +122,7 @@ def _planar(axes: Any, sketch: Sketch) -> None:
         )
         axes.annotate(label(arrow.label), end, fontsize=8, color="#9467bd")
     for name, (x, y, _) in sketch.points.items():
-        marker = "^" if name in sketch.fixed else "o"
+        marker = _marker(name, sketch)
         axes.plot([x], [y], marker=marker, color="black", ms=6 if marker == "o" else 9)
         axes.annotate(label(name), (x, y), xytext=(5, 5), textcoords="offset points", fontsize=9)
     axes.set_aspect("equal", adjustable="datalim")
@@ -160,10 +161,15 @@ def _spatial(axes: Any, sketch: Sketch) -> None:
             color="#9467bd",
         )
     for name, point in sketch.points.items():
-        axes.scatter(*point, color="black", marker="^" if name in sketch.fixed else "o", s=20)
+        axes.scatter(*point, color="black", marker=_marker(name, sketch), s=20)
         axes.text(*point, " " + label(name), fontsize=9)
     axes.set_box_aspect((1, 1, 1))
     axes.view_init(elev=22, azim=-58)
+
+
+def _marker(name: str, sketch: Sketch) -> str:
+    """A fixed point a triangle, a point of contact a square, any other point a dot."""
+    return "^" if name in sketch.fixed else "s" if name in sketch.contacts else "o"
 
 
 def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:

@@ -53,6 +53,7 @@ class Sketch:
     couples: tuple[Arrow, ...]
     values: dict[str, float]
     assumed: dict[str, float] = field(default_factory=dict)
+    contacts: frozenset[str] = frozenset()  # points of contact, friction and joints
 
     @property
     def planar(self) -> bool:
@@ -117,6 +118,9 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
 
     points = {name: numbers(spec.position) for name, spec in system.points.items()}
     fixed = frozenset(name for name, spec in system.points.items() if spec.rule == "fixed")
+    touching = {getattr(a, "at", "") for a in system.actions if a.kind in ("contact", "friction")}
+    touching |= {joint.at for joint in system.joints}
+    contacts = frozenset(p for p in touching if p in system.points) - fixed
     bodies = {}
     for name, body in system.bodies.items():
         members = [body.origin] + [
@@ -155,6 +159,7 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
         tuple(couples),
         values,
         assumed,
+        contacts,
     )
 
 

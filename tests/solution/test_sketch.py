@@ -143,3 +143,9 @@ def test_latex_with_the_sketch_compiles(tmp_path: Path, pdflatex: str) -> None:
         text=True,
     )
     assert refused.returncode == 2 and "--format latex --standalone" in refused.stderr
+
+
+def test_points_of_contact_are_marked() -> None:
+    """The bouncing ball's Hunt-Crossley contact acts at its point P: marked as a contact."""
+    sketch = sketch_of(analyse(load(PROBLEMS / "bouncing-ball-contact.yaml")), {})
+    assert sketch.contacts == {"P"} and "P" not in sketch.fixed
