@@ -51,16 +51,46 @@ def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = 
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
     _show_in_notebooks()
-    return present(analysis, at, steps=steps)
+    solution = present(analysis, at, steps=steps)
+    if _in_a_notebook():
+        solution = _with_figure(solution, analysis)
+    return solution
+
+
+def _in_a_notebook() -> bool:
+    """True inside IPython or Jupyter (never imported here: only looked for)."""
+    import sys
+
+    ipython = sys.modules.get("IPython")
+    get = getattr(ipython, "get_ipython", None)
+    return bool(get is not None and get() is not None)
+
+
+def _with_figure(solution: Solution, analysis: Analysis) -> Solution:
+    """The solution with its sketch's numbers, for a notebook to show (a problem too large to
+    draw, or one that cannot be, shows its mathematics only)."""
+    from dataclasses import replace
+
+    from screwsolve.errors import ScrewsolveError
+    from screwsolve.solution.sketch import sketch_of
+
+    written = analysis.system.problem.sketch or {}
+    try:
+        figure = sketch_of(analysis, {str(k): v for k, v in written.items()})
+    except (ScrewsolveError, TypeError, ValueError, ArithmeticError):
+        return solution
+    return replace(solution, figure=figure)
 
 
 def _show_in_notebooks() -> None:
-    """Solutions display as LaTeX in Jupyter: the hook is installed here, above both the result
-    and its renderer, so that neither imports the other."""
+    """Solutions display in Jupyter as their sketch and their LaTeX: the hooks are installed
+    here, above both the result and its renderers, so that neither imports the other."""
     from screwsolve.render.latex import render_math
+    from screwsolve.render.sketch import notebook_html
     from screwsolve.solution import result
 
     result.notebook_latex = render_math
+    result.notebook_html = notebook_html
 
 
 def to_mechanics(problem: Loaded | str | Path) -> MechanicsModel:
@@ -157,6 +187,7 @@ def sketch_request(request: SketchRequest) -> RunResult:
     import tempfile
 
     from screwsolve.errors import ScrewsolveError, UsageError
+    from screwsolve.files.writing import give_usual_mode
     from screwsolve.lean_imports import allow
     from screwsolve.render.sketch import draw
     from screwsolve.solution.sketch import sketch_of
@@ -181,6 +212,7 @@ def sketch_request(request: SketchRequest) -> RunResult:
     os.close(descriptor)
     try:
         draw(sketch, Path(temporary))
+        give_usual_mode(Path(temporary), target)
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)

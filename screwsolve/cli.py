@@ -647,7 +647,8 @@ def sketch(
     """Draw the configuration at one instant: points, bodies, frames, forces and couples.
 
     Positions come from the file's own position vectors, with the values given and stated
-    defaults (parameters 1, coordinates 0.6, 0.5, ...); the figure lists what was assumed.
+    defaults (parameters 1, 1.2, ..., coordinates 0.6, 0.5, ...); the figure lists what was
+    assumed.
     """
     from screwsolve.api import SketchRequest, sketch_request
     from screwsolve.render.sketch import FORMATS

@@ -21,6 +21,7 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     folder = path.parent if str(path.parent) else Path(".")
     descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        give_usual_mode(Path(temporary), path)
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(payload)
             handle.flush()
@@ -31,6 +32,19 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(folder)
+
+
+def give_usual_mode(temporary: Path, target: Path) -> None:
+    """mkstemp makes a private file (0600): give the file that replaces `target` the target's
+    own permissions, or a new file's (0666 less the umask), as writing it in place would."""
+    try:
+        mode = target.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        mode = 0o666 & ~mask
+    with contextlib.suppress(OSError):
+        os.chmod(temporary, mode)
 
 
 def _sync_folder(folder: Path) -> None:

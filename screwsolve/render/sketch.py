@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from screwsolve.render.escape import clean
+from screwsolve.solution.result import Solution
 from screwsolve.solution.sketch import Sketch
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -25,24 +26,21 @@ def label(text: str) -> str:
 
 def draw(sketch: Sketch, output: Path) -> None:
     """Write the sketch to `output` (.png, .svg or .pdf)."""
-    import matplotlib
+    # a Figure of its own, never pyplot: a notebook's chosen backend is left as it was
+    from matplotlib.figure import Figure
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    figure = Figure(figsize=(7, 6))
+    if sketch.planar:
+        _planar(figure.add_subplot(1, 1, 1), sketch)
+    else:
+        import mpl_toolkits.mplot3d  # type: ignore[import-untyped]  # noqa: F401  (the 3d projection)
 
-    figure = plt.figure(figsize=(7, 6))
-    try:
-        if sketch.planar:
-            _planar(figure.add_subplot(1, 1, 1), sketch)
-        else:
-            _spatial(figure.add_subplot(1, 1, 1, projection="3d"), sketch)
-        if sketch.assumed:
-            shown = ", ".join(f"{label(k)}={v:g}" for k, v in sorted(sketch.assumed.items()))
-            figure.text(0.01, 0.01, "assumed: " + shown, fontsize=7, wrap=True)
-        figure.suptitle(label(sketch.title), fontsize=11)
-        figure.savefig(output, dpi=120)
-    finally:
-        plt.close(figure)
+        _spatial(figure.add_subplot(1, 1, 1, projection="3d"), sketch)
+    if sketch.assumed:
+        shown = ", ".join(f"{label(k)}={v:g}" for k, v in sorted(sketch.assumed.items()))
+        figure.text(0.01, 0.01, "assumed: " + shown, fontsize=7, wrap=True)
+    figure.suptitle(label(sketch.title), fontsize=11)
+    figure.savefig(output, dpi=120)
 
 
 def _extent(sketch: Sketch) -> float:
@@ -198,3 +196,33 @@ def _disc(centre: tuple[float, float], radius: float, colour: str) -> Any:
     from matplotlib.patches import Circle
 
     return Circle(centre, radius, alpha=0.25, color=colour)
+
+
+def png_bytes(sketch: Sketch) -> bytes:
+    """The sketch as PNG bytes (for a notebook)."""
+    import os
+    import tempfile
+
+    descriptor, name = tempfile.mkstemp(suffix=".png")
+    os.close(descriptor)
+    try:
+        draw(sketch, Path(name))
+        return Path(name).read_bytes()
+    finally:
+        Path(name).unlink(missing_ok=True)
+
+
+def notebook_html(solution: Solution) -> str:
+    """A solution in a notebook: its sketch as an inline PNG, then its screws and power
+    coefficients as mathematics (notebooks typeset $$...$$ in HTML output)."""
+    import base64
+    import html
+
+    from screwsolve.render.latex import render_math
+
+    assert solution.figure is not None
+    encoded = base64.b64encode(png_bytes(solution.figure)).decode("ascii")
+    alt = html.escape(f"sketch of {solution.title}", quote=True)
+    return f'<img src="data:image/png;base64,{encoded}" alt="{alt}"/>\n' + html.escape(
+        render_math(solution), quote=False
+    )

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import symengine as se
 import sympy
+
+if TYPE_CHECKING:
+    from screwsolve.solution.sketch import Sketch
 
 T = TypeVar("T")
 
@@ -202,6 +205,8 @@ class Solution:
     shared: tuple[tuple[str, sympy.Expr], ...] = ()  # (name, value): large results use them
     # every name a value may hold, as the symbol in it: parameters, t, q, q', F, F', speeds
     symbols: dict[str, sympy.Symbol] = field(default_factory=dict)
+    # the configuration's numbers (solution.sketch), only for a notebook to show
+    figure: Sketch | None = None
 
     @property
     def interactions(self) -> tuple[ActionValue, ...]:
@@ -226,6 +231,13 @@ class Solution:
 
         return unshared(expr, self.shared)
 
+    def _repr_html_(self) -> str | None:
+        """In a notebook, the sketch above the screws and power coefficients (HTML, whose
+        mathematics notebooks typeset); None without a sketch: the LaTeX below shows."""
+        if self.figure is None or notebook_html is None:
+            return None
+        return notebook_html(self)
+
     def _repr_latex_(self) -> str | None:
         """Jupyter shows a Solution as its screws and power coefficients in LaTeX, through the
         renderer screwsolve.api installs (the result never imports a renderer; None, Jupyter's
@@ -236,6 +248,7 @@ class Solution:
 # How a Solution shows as LaTeX in a notebook: set by screwsolve.api, the layer above both the
 # result and its renderers (see api.solve).
 notebook_latex: Callable[[Solution], str] | None = None
+notebook_html: Callable[[Solution], str] | None = None
 
 
 def map_expressions(value: T, change: Callable[[sympy.Expr], sympy.Expr]) -> T:

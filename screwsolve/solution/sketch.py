@@ -2,9 +2,10 @@
 
 Positions come from the same position vectors as the kinematics (r_OP from the root point,
 resolved in the referential), evaluated with the values given and stated defaults for the rest:
-parameters 1 (-1 when negative), coordinates 0.6, 0.5, 0.4, ... (distinct, so that nothing
-overlaps), specified functions 0.5, t = 0. Forces and couples are the actions' screws at their
-points of application.
+parameters 1, 1.2, 1.4, ... in the file's order (negative when declared so), coordinates 0.6,
+0.5, 0.4, ..., specified functions and rates 0.5, t = 0: distinct, so that two lengths or
+angles the file does not fix never put two points in one place. Forces and couples are the
+actions' screws at their points of application.
 """
 
 from __future__ import annotations
@@ -64,12 +65,13 @@ class Sketch:
 
 
 def default_values(analysis: Analysis) -> dict[str, float]:
-    """The stated defaults: parameters 1 (-1 when negative), coordinates 0.6, 0.5, ...,
-    functions 0.5, t 0."""
+    """The stated defaults: parameters 1, 1.2, ..., 2 (again 1, ...; negative when declared so),
+    coordinates 0.6, 0.5, ..., functions and rates 0.5."""
     system = analysis.system
     values: dict[str, float] = {}
-    for name, symbol in system.parameters.items():
-        values[name] = -1.0 if symbol.is_negative else 1.0
+    for index, (name, symbol) in enumerate(system.parameters.items()):
+        size = round(1.0 + 0.2 * (index % 6), 1)  # distinct: equal lengths put points together
+        values[name] = -size if symbol.is_negative else size
     for index, name in enumerate(system.coordinates):
         values[name] = round(max(0.6 - 0.1 * index, 0.15 + 0.05 * index), 2)
     for name in system.functions:

@@ -48,3 +48,24 @@ def test_unusable_destinations_are_named_before_any_work(tmp_path: Path) -> None
     (tmp_path / "file").write_text("", encoding="utf-8")
     assert writable_folder(tmp_path / "file") is not None
     assert writable_folder(tmp_path / "new" / "deeper") is None
+
+
+def test_a_replaced_file_keeps_usual_permissions(tmp_path) -> None:
+    """A new report gets 0666 less the umask (not mkstemp's private 0600); a replaced one keeps
+    its own mode."""
+    import os
+
+    from screwsolve.files.writing import write_atomic
+
+    mask = os.umask(0o022)
+    try:
+        new = tmp_path / "new.txt"
+        write_atomic(new, "x")
+        assert new.stat().st_mode & 0o777 == 0o644
+        kept = tmp_path / "kept.txt"
+        kept.write_text("old", encoding="utf-8")
+        kept.chmod(0o640)
+        write_atomic(kept, "new")
+        assert kept.stat().st_mode & 0o777 == 0o640 and kept.read_text(encoding="utf-8") == "new"
+    finally:
+        os.umask(mask)
