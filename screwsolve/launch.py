@@ -18,13 +18,13 @@ def main() -> None:
     from screwsolve.lean_imports import lean_imports
 
     lean_imports()
-    if solves_in_a_worker(sys.argv[1:]):
+    args = global_options_anywhere(sys.argv[1:])
+    if solves_in_a_worker(args):
         from screwsolve.batch.sandbox import prestart
 
         prestart(warm_solver)
-    from screwsolve.cli import app, global_options_anywhere
+    from screwsolve.cli import app
 
-    args = global_options_anywhere(sys.argv[1:])
     try:
         app(args=args, prog_name="screwsolve")
     except Exception as exc:  # a bug: one line for the user, the traceback with --debug
@@ -35,6 +35,47 @@ def main() -> None:
             f"error: internal error ({message[:500]}); rerun with --debug for the traceback\n"
         )
         sys.exit(1)
+
+
+COMMANDS_WITH_COLOR = ("run", "check", "grade")
+
+
+def global_options_anywhere(args: list[str]) -> list[str]:
+    """The command line with `--debug` moved before the command and `--color` after it, so that
+    each is taken wherever it was typed (`screwsolve check --debug x`, `screwsolve --color
+    never run x`). Nothing after `--` moves: it names files."""
+    end = args.index("--") if "--" in args else len(args)
+    head, tail = args[:end], args[end:]
+    command_at = next(
+        (
+            i
+            for i, arg in enumerate(head)
+            if not arg.startswith("-") and (i == 0 or head[i - 1] != "--color")
+        ),
+        None,
+    )
+    if command_at is None:
+        return args
+    before, command, after = head[:command_at], head[command_at], head[command_at + 1 :]
+    debug = [arg for arg in after if arg == "--debug"]
+    after = [arg for arg in after if arg != "--debug"]
+    color: list[str] = []
+    if command in COMMANDS_WITH_COLOR:
+        kept = []
+        index = 0
+        while index < len(before):
+            arg = before[index]
+            if arg == "--color" and index + 1 < len(before):
+                color += before[index : index + 2]
+                index += 2
+                continue
+            if arg.startswith("--color="):
+                color.append(arg)
+            else:
+                kept.append(arg)
+            index += 1
+        before = kept
+    return [*before, *debug, command, *color, *after, *tail]
 
 
 def solves_in_a_worker(args: list[str]) -> bool:

@@ -239,13 +239,13 @@ class Analysis:
             if probe is not None and terms.engine is not None:
                 positions = [probe.position[(terms.action.name, q)] for q in self.variables]
                 verdicts = probe.shared.verdicts(positions)
-                if all(verdicts):
-                    found.append(terms.action.name)
-                if all(v is not None for v in verdicts):
+                if None not in verdicts:  # decided together; else each by itself below
+                    if all(verdicts):
+                        found.append(terms.action.name)
                     continue
             if all(self._coefficient_is(terms, q, zero) for q in self.variables):
                 found.append(terms.action.name)
-        return list(dict.fromkeys(found))
+        return found
 
     @cached_property
     def _coefficient_probe(self) -> CoefficientProbe | None:

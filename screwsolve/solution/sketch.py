@@ -20,9 +20,10 @@ from screwsolve.errors import UsageError
 from screwsolve.mechanics.analysis import Analysis
 from screwsolve.model.frames import AXES
 from screwsolve.model.grammar import suggest
+from screwsolve.model.system import System
 
 Point3 = tuple[float, float, float]
-MAX_SKETCH_POINTS = 80  # more would be a blur of labels
+MAX_SKETCH_LABELS = 100  # points, frames' unit vectors, forces and couples: more is a blur
 
 
 @dataclass(frozen=True)
@@ -91,34 +92,18 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
             f"--values: '{unknown[0]}' is no parameter, coordinate or function of the problem"
             + suggest(unknown[0], list(defaults))
         )
-    if len(system.points) > MAX_SKETCH_POINTS:
+    drawn = {system.frames.referential_name} | {b.frame for b in system.bodies.values()}
+    screws = sum(len(terms.screws) for terms in analysis.actions)
+    labels = len(system.points) + 3 * len(drawn) + 2 * screws
+    if labels > MAX_SKETCH_LABELS:
         raise UsageError(
-            f"{len(system.points)} points are too many to draw legibly "
-            f"(at most {MAX_SKETCH_POINTS})"
+            f"too large to draw legibly: {len(system.points)} points, {len(drawn)} frames and "
+            f"{screws} action screws would be about {labels} labels (at most {MAX_SKETCH_LABELS})"
         )
     values = {**defaults, **given}
     assumed = {name: value for name, value in defaults.items() if name not in given}
-    symbols = {str(s): s for s in _symbols(analysis)}
-    substitution = {
-        symbols[name]: sympy.Float(value) for name, value in values.items() if name in symbols
-    }
-    referential = system.frames.referential
-
-    time = str(system.time)
-
-    def numbers(vector: Vector) -> Point3:
-        matrix = vector.to_matrix(referential) if vector != Vector(0) else sympy.zeros(3, 1)
-        evaluated = []
-        for component in matrix:
-            value = analysis.static(component).xreplace(substitution)
-            if not isinstance(value, sympy.Basic):  # the component was one symbol, now a number
-                value = sympy.Float(value)
-            rest = {s: 0.0 if str(s) == time else 1.0 for s in value.free_symbols}
-            number = complex(sympy.N(value.xreplace(rest)))
-            evaluated.append(number.real if number == number else 0.0)
-        return (evaluated[0], evaluated[1], evaluated[2])
-
-    points = {name: numbers(spec.position) for name, spec in system.points.items()}
+    numbers = _Numbers(analysis, values)
+    points = {name: numbers.vector(spec.position) for name, spec in system.points.items()}
     fixed = frozenset(name for name, spec in system.points.items() if spec.rule == "fixed")
     touching = {getattr(a, "at", "") for a in system.actions if a.kind in ("contact", "friction")}
     touching |= {joint.at for joint in system.joints}
@@ -137,7 +122,9 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
         units = tuple(
             (
                 system.frames.unit_names[(frame, index)],
-                numbers(system.frames.unit_vectors[system.frames.unit_names[(frame, index)]]),
+                numbers.vector(
+                    system.frames.unit_vectors[system.frames.unit_names[(frame, index)]]
+                ),
             )
             for index in range(len(AXES))
         )
@@ -148,9 +135,9 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
             screw = applied.screw
             at = points[screw.point]
             if screw.resultant != Vector(0):
-                forces.append(Arrow(terms.action.name, at, numbers(screw.resultant)))
+                forces.append(Arrow(terms.action.name, at, numbers.vector(screw.resultant)))
             if screw.moment != Vector(0):
-                couples.append(Arrow(terms.action.name, at, numbers(screw.moment)))
+                couples.append(Arrow(terms.action.name, at, numbers.vector(screw.moment)))
     return Sketch(
         system.problem.title,
         points,
@@ -165,23 +152,52 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
     )
 
 
-def _root(system: object) -> str:
+def _root(system: System) -> str:
     """The point every position starts from (the first fixed point)."""
-    points = system.points  # type: ignore[attr-defined]
+    points = system.points
     return next((n for n, s in points.items() if s.rule == "fixed"), next(iter(points)))
 
 
-def _symbols(analysis: Analysis) -> set[sympy.Symbol]:
-    """The plain symbols a position can hold: parameters, coordinates, functions."""
-    system = analysis.system
-    found: set[sympy.Symbol] = set(system.parameters.values())
-    for spec in system.points.values():
-        for component in spec.position.to_matrix(system.frames.referential):
-            found |= analysis.static(component).free_symbols
-    for terms in analysis.actions:
-        for applied in terms.screws:
-            for vector in (applied.screw.resultant, applied.screw.moment):
-                if vector != Vector(0):
-                    for component in vector.to_matrix(system.frames.referential):
-                        found |= analysis.static(component).free_symbols
-    return {s for s in found if isinstance(s, sympy.Symbol)}
+class _Numbers:
+    """Vectors of the problem as numbers in the referential. Each frame's rotation is composed
+    numerically from its parent's (one simple rotation each), and a vector is summed from its
+    components in the frames it is written in: resolving a 20-link chain's positions
+    symbolically in the referential (to_matrix) did not finish in 120 s."""
+
+    def __init__(self, analysis: Analysis, values: Mapping[str, float]) -> None:
+        self.analysis = analysis
+        self.values = values
+        self.time = str(analysis.system.time)
+        tree = analysis.system.frames
+        self.tree = tree
+        self.name_of = {id(frame): name for name, frame in tree.frames.items()}
+        self.rotations: dict[str, sympy.Matrix] = {tree.referential_name: sympy.eye(3)}
+
+    def scalar(self, expr: sympy.Expr) -> float:
+        """A scalar at the values (by name; t = 0, any other name left 1)."""
+        static = self.analysis.static(expr)
+        if not isinstance(static, sympy.Basic):
+            return float(static)
+        chosen = {
+            s: sympy.Float(self.values.get(str(s), 0.0 if str(s) == self.time else 1.0))
+            for s in static.free_symbols
+        }
+        number = complex(sympy.N(static.xreplace(chosen)))
+        return number.real if number == number else 0.0
+
+    def rotation(self, frame: str) -> sympy.Matrix:
+        """Referential components of a vector from its components in `frame` (numbers)."""
+        if frame not in self.rotations:
+            parent = self.tree.parents[frame]
+            assert parent is not None
+            own = self.tree.frames[parent].dcm(self.tree.frames[frame])
+            step = sympy.Matrix(3, 3, [self.scalar(entry) for entry in own])
+            self.rotations[frame] = self.rotation(parent) * step
+        return self.rotations[frame]
+
+    def vector(self, vector: Vector) -> Point3:
+        total = sympy.zeros(3, 1)
+        for components, frame in vector.args:
+            numbers = sympy.Matrix([self.scalar(c) for c in components])
+            total += self.rotation(self.name_of[id(frame)]) * numbers
+        return (float(total[0]), float(total[1]), float(total[2]))

@@ -361,30 +361,19 @@ class SharedProbe:
 
 
 def each_vanishes(
-    exprs: Sequence[se.Basic],
-    symbols: Mapping[str, sympy.Symbol],
-    seed: int = DEFAULT_SEED,
-    offsets: Offsets | None = None,
+    exprs: Sequence[se.Basic], symbols: Mapping[str, sympy.Symbol], seed: int = DEFAULT_SEED
 ) -> list[bool | None]:
-    """`vanishes` of each of many values sharing their graph, through one SharedProbe (each
-    by itself where one node is not evaluated over graphs); with `offsets`, of each value plus
-    its offset."""
+    """`vanishes` of each of many values sharing their graph, through one SharedProbe; each by
+    itself where a node is not evaluated over graphs, or where they could not be decided
+    together (one value undefined at every point)."""
     from screwsolve.symbolic import graph_values
 
-    names = offsets.names if offsets is not None else frozenset()
     try:
-        probe = SharedProbe(exprs, symbols, seed, names)
+        verdicts = SharedProbe(exprs, symbols, seed).verdicts(range(len(exprs)))
     except graph_values.UnevaluableError:
-        if offsets is not None:
-            raise
-        return [vanishes(e, symbols, seed) for e in exprs]
-    verdicts = probe.verdicts(range(len(exprs)), offsets)
-    if offsets is None:  # undecided together (one value undefined at every point): each alone
-        verdicts = [
-            vanishes(e, symbols, seed) if v is None else v
-            for e, v in zip(exprs, verdicts, strict=True)
-        ]
-    return verdicts
+        verdicts = [None] * len(exprs)
+    pairs = zip(exprs, verdicts, strict=True)
+    return [vanishes(e, symbols, seed) if v is None else v for e, v in pairs]
 
 
 def _both_sympy(a: Any, b: Any) -> tuple[sympy.Expr, sympy.Expr]:

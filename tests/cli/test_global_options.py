@@ -7,7 +7,7 @@ import subprocess
 
 import pytest
 
-from screwsolve.cli import global_options_anywhere
+from screwsolve.launch import global_options_anywhere
 
 from ..conftest import PROBLEMS
 

@@ -171,3 +171,20 @@ def test_a_notebook_shows_the_sketch_and_the_mathematics(monkeypatch) -> None:
     page = shown._repr_html_()
     assert page.startswith('<img src="data:image/png;base64,iVBORw0KGgo')
     assert r"\begin{aligned}" in page and "&amp;=" in page
+
+
+def test_a_research_size_model_is_refused_not_blurred_and_a_small_one_drawn_fast() -> None:
+    """The 20-link two-axis chain: 41 points (P0, P1..P20, G1..G20), 21 frames (B0 and each
+    link's), 59 action screws (20 tips, 20 weights, 19 spring-dampers): 41 + 3*21 + 2*59 = 222
+    labels, over the 100 a figure holds. The 4-link chain draws, its tip where the chain's
+    rotations put it (positions composed numerically, frame by frame)."""
+    from ..two_axis_chain import two_axis_chain_yaml
+
+    with pytest.raises(UsageError, match=r"41 points, 21 frames and 59 action screws.*222 labels"):
+        sketch_of(analyse(load(two_axis_chain_yaml(20))), {})
+    values = {"a1": 0.3, "b1": 0.4, "L1": 2.0}
+    sketch = sketch_of(analyse(load(two_axis_chain_yaml(4))), values)
+    # P1 = L1 yB1, B1 = A1 turned about x by b1, A1 = B0 turned about z by a1
+    c, s = math.cos(0.3), math.sin(0.3)
+    expected = (-2.0 * s * math.cos(0.4), 2.0 * c * math.cos(0.4), 2.0 * math.sin(0.4))
+    assert close(sketch.points["P1"], expected)

@@ -69,7 +69,7 @@ def test_each_vanishes_judges_each_value_of_a_shared_graph() -> None:
 
     import symengine as se
 
-    from screwsolve.symbolic.equivalence import each_vanishes, vanishes
+    from screwsolve.symbolic.equivalence import SharedProbe, each_vanishes, vanishes
 
     a, b = se.Symbol("a"), se.Symbol("b")
     symbols = {"a": sympy.Symbol("a", real=True), "b": sympy.Symbol("b", real=True)}
@@ -89,4 +89,7 @@ def test_each_vanishes_judges_each_value_of_a_shared_graph() -> None:
         def __call__(self, point: dict[str, str]) -> list[decimal.Decimal]:
             return [-2 * decimal.Decimal(point["a"])] * 2
 
-    assert each_vanishes([2 * a, 3 * a], symbols, offsets=Twice()) == [True, False]
+    assert SharedProbe([2 * a, 3 * a], symbols, names=Twice.names).verdicts([0, 1], Twice()) == [
+        True,
+        False,
+    ]
