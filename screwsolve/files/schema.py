@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, WithJsonSchema, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
 
 from screwsolve.limits import MAX_ITEM_POINTS
 
@@ -23,6 +30,43 @@ class _Model(BaseModel):
 
 
 Rotation = Annotated[list[ExprText], Field(min_length=2, max_length=2)]
+UnitText = Annotated[
+    str,
+    WithJsonSchema({"type": ["string", "integer"]}),
+    Field(description="A unit of sympy.physics.units: kg, m, s, N, rad, N*m/rad, m/s**2, 1."),
+]
+_FLAGS = ("positive", "nonnegative", "negative", "nonzero", "real")
+
+
+class Declared(_Model):
+    """A name's assumption and unit: {positive, unit: kg}, {assumption: positive, unit: kg} or
+    {unit: rad}."""
+
+    assumption: Assumption | None = Field(default=None, description="The assumption.")
+    unit: UnitText | None = Field(default=None, description="Its unit (kg, m, rad, N*m, ...).")
+    positive: None = Field(default=None, description="Flag: {positive, unit: kg}.")
+    nonnegative: None = Field(default=None, description="Flag.")
+    negative: None = Field(default=None, description="Flag.")
+    nonzero: None = Field(default=None, description="Flag.")
+    real: None = Field(default=None, description="Flag.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _flags(cls, value: object) -> object:
+        """{positive, unit: kg} (YAML reads `positive` as a key with no value) names the
+        assumption."""
+        if not isinstance(value, dict):
+            return value
+        flags = [key for key in _FLAGS if key in value]
+        if not flags:
+            return value
+        if len(flags) > 1 or "assumption" in value:
+            raise ValueError("give one assumption")
+        flag = flags[0]
+        if value[flag] is not None:
+            raise ValueError(f"write the assumption as a flag ({flag}) with no value")
+        rest = {key: item for key, item in value.items() if key != flag}
+        return {**rest, "assumption": flag}
 
 
 class Frame(_Model):
@@ -321,14 +365,23 @@ class Problem(_Model):
     title: str = Field(description="Title shown in reports.")
     description: str | None = Field(default=None, description="Free text.")
     referential: Name = Field(description="Frame of the referential E (fixed).")
-    parameters: dict[Name, Assumption | None] = Field(
-        default_factory=dict, description="Time-independent symbols and their assumption."
+    parameters: dict[Name, Assumption | Declared | None] = Field(
+        default_factory=dict,
+        description="Time-independent symbols and their assumption (and unit: "
+        "`m: {positive, unit: kg}`).",
     )
-    coordinates: list[Name | dict[Name, Assumption]] = Field(
+    coordinates: list[Name | dict[Name, Assumption | Declared]] = Field(
         default_factory=list,
-        description="Generalized coordinates q_i(t); `{r: positive}` gives one an assumption.",
+        description="Generalized coordinates q_i(t); `{r: positive}` gives one an assumption, "
+        "`{theta: {unit: rad}}` a unit.",
     )
-    functions: list[Name | dict[Name, Assumption]] = Field(
+    units: dict[Name, UnitText] = Field(
+        default_factory=dict,
+        description="Units by name, for parameters, coordinates and specified functions "
+        "({m: kg, l: m, theta: rad, g: m/s**2}); time is in s. Names with a unit are checked "
+        "for dimensions and results print with theirs.",
+    )
+    functions: list[Name | dict[Name, Assumption | Declared]] = Field(
         default_factory=list,
         description="Specified functions of time F(t) (inputs such as a motor torque): usable "
         "with their rates F' in actions, potentials, constraints, positions and angles; never "

@@ -27,6 +27,12 @@ from screwsolve.model.speeds import (
     dependent_speeds,
     implied_speeds,
 )
+from screwsolve.model.unit_checks import (
+    ProblemUnits,
+    check_units,
+    declared_entry,
+    parameter_assumptions,
+)
 from screwsolve.model.velocity_rule import PointVelocities
 
 if TYPE_CHECKING:
@@ -67,6 +73,7 @@ class System:
     implied_speeds: tuple[str, ...] = ()  # rates completing speeds printed fewer (q' for q)
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
     domains: list[DomainSpec] = field(default_factory=list)
+    units: ProblemUnits | None = None  # only when the file declares units
 
     @property
     def referential(self) -> ReferenceFrame:
@@ -94,12 +101,12 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     _check_sizes(problem, out)
     time = dynamicsymbols._t
     parameters: dict[str, sympy.Symbol] = {}
-    for name, assumption in problem.parameters.items():
+    for name, assumption in parameter_assumptions(problem).items():
         reason = check_name(name)
         if reason:
             out.error(("parameters", name), f"parameter {reason}", key=True)
             continue
-        parameters[name] = sympy.Symbol(name, **ASSUMPTIONS[assumption or "real"])
+        parameters[name] = sympy.Symbol(name, **ASSUMPTIONS[assumption])
     coordinates = _functions_of_time(problem, "coordinates", set(parameters), out)
     rates = {name: q.diff(time) for name, q in coordinates.items()}
     functions = _functions_of_time(problem, "functions", {*parameters, *coordinates}, out)
@@ -133,6 +140,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     check_consistent(rows, out)
     check_completion(namespace, speeds, implied, rows, out)
     domains = _build_domains(problem, namespace, out)
+    units = check_units(problem, namespace, speeds, out)
     out.raise_if_any()
     return System(
         problem=problem,
@@ -153,9 +161,10 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         actions=actions,
         constraints=constraints,
         joints=joints,
-        parameter_assumptions={k: v or "real" for k, v in problem.parameters.items()},
+        parameter_assumptions=dict(parameter_assumptions(problem)),
         velocities=velocities,
         domains=domains,
+        units=units,
     )
 
 
@@ -170,7 +179,8 @@ def _functions_of_time(
             if len(entry) != 1:
                 out.error((key, index), f"write a {what} as NAME or {{NAME: assumption}}")
                 continue
-            name, assumption = next(iter(entry.items()))
+            name, declared = next(iter(entry.items()))
+            assumption, _unit = declared_entry(declared)
         else:
             name, assumption = entry, "real"
         reason = check_name(name)

@@ -13,79 +13,113 @@ from screwsolve.solution.result import (
     Solution,
     SpeedsValue,
     StepsValue,
+    UnitsValue,
     VectorValue,
 )
 from screwsolve.symbolic.printing import latex, text, vector_latex, vector_text
+from screwsolve.units import Unit
 from screwsolve.version import __version__
 
 SCHEMA_VERSION = 1
 
 
-def _expr(expr: sympy.Expr) -> dict[str, str]:
-    return {"text": text(expr), "latex": latex(expr)}
+Units = UnitsValue | None
+Pair = tuple[Unit | None, Unit | None]
+_NO_PAIR: Pair = (None, None)
 
 
-def _optional(expr: sympy.Expr | None) -> dict[str, str] | None:
-    return None if expr is None else _expr(expr)
+def _unit(unit: Unit | None) -> dict[str, dict[str, str]]:
+    """{"unit": {text, latex}} when the unit is known, else nothing (files without units)."""
+    return {} if unit is None else {"unit": {"text": unit.text(), "latex": unit.latex()}}
 
 
-def _coefficients(values: dict[str, sympy.Expr]) -> dict[str, dict[str, str]]:
-    return {key: _expr(value) for key, value in values.items()}
+def _expr(expr: sympy.Expr, unit: Unit | None = None) -> dict[str, Any]:
+    return {"text": text(expr), "latex": latex(expr), **_unit(unit)}
 
 
-def _speeds(speeds: SpeedsValue, units: dict[str, str]) -> dict[str, Any]:
+def _optional(expr: sympy.Expr | None, unit: Unit | None = None) -> dict[str, Any] | None:
+    return None if expr is None else _expr(expr, unit)
+
+
+def _coefficients(values: dict[str, sympy.Expr], unit_of: Any = None) -> dict[str, dict[str, Any]]:
+    """{key: value}, each with the unit `unit_of(key)` gives (none without units)."""
+    return {key: _expr(value, unit_of(key) if unit_of else None) for key, value in values.items()}
+
+
+def _speeds(speeds: SpeedsValue, notation: dict[str, str], units: Units) -> dict[str, Any]:
+    force = units.active_forces.get if units else None
     return {
         "names": list(speeds.names),
-        "definitions": _coefficients(speeds.definitions),
-        "rates": _coefficients(speeds.rates),
+        "definitions": _coefficients(speeds.definitions, units.speeds.get if units else None),
+        "rates": _coefficients(speeds.rates, units.rates.get if units else None),
         "partial_screws": {
-            body: {u: _screw(screw, units) for u, screw in by_speed.items()}
+            body: {
+                u: _screw(screw, notation, units.partial.get(u, _NO_PAIR) if units else _NO_PAIR)
+                for u, screw in by_speed.items()
+            }
             for body, by_speed in speeds.partial_screws.items()
         },
         "generalized_active_forces": {
-            "total": _coefficients(speeds.total),
-            "by_action": {name: _coefficients(f) for name, f in speeds.forces.items()},
+            "total": _coefficients(speeds.total, force),
+            "by_action": {name: _coefficients(f, force) for name, f in speeds.forces.items()},
         },
     }
 
 
-def _reduced(reduced: ReducedValue) -> dict[str, Any]:
+def _reduced(reduced: ReducedValue, units: Units) -> dict[str, Any]:
+    force = units.active_forces.get if units else None
     return {
         "independent": list(reduced.independent),
         "dependent": list(reduced.dependent),
         "coefficients": {k: _coefficients(row) for k, row in reduced.coefficients.items()},
-        "total": _coefficients(reduced.total),
-        "by_action": {name: _coefficients(f) for name, f in reduced.forces.items()},
-        "rates": _coefficients(reduced.rates),
+        "total": _coefficients(reduced.total, force),
+        "by_action": {name: _coefficients(f, force) for name, f in reduced.forces.items()},
+        "rates": _coefficients(reduced.rates, units.rates.get if units else None),
         "warnings": list(reduced.warnings),
     }
 
 
-def _vector(vector: VectorValue, units: dict[str, str]) -> dict[str, str]:
-    return {"text": vector_text(vector.terms), "latex": vector_latex(vector.terms, units)}
-
-
-def _screw(screw: ScrewValue, units: dict[str, str]) -> dict[str, Any]:
+def _vector(vector: VectorValue, notation: dict[str, str], unit: Unit | None) -> dict[str, Any]:
     return {
-        "at": screw.point,
-        "resultant": _vector(screw.resultant, units),
-        "moment": _vector(screw.moment, units),
+        "text": vector_text(vector.terms),
+        "latex": vector_latex(vector.terms, notation),
+        **_unit(unit),
     }
 
 
-def _steps(steps: StepsValue, units: dict[str, str]) -> dict[str, Any]:
+def _screw(screw: ScrewValue, notation: dict[str, str], units: Pair = _NO_PAIR) -> dict[str, Any]:
     return {
-        "kinematic_screw": _screw(steps.velocity, units),
-        "partial_screws": {q: _screw(s, units) for q, s in steps.partials.items()},
-        "power": _expr(steps.power),
-        "power_coefficients": {q: _expr(v) for q, v in steps.shares.items()},
+        "at": screw.point,
+        "resultant": _vector(screw.resultant, notation, units[0]),
+        "moment": _vector(screw.moment, notation, units[1]),
+    }
+
+
+def _steps(steps: StepsValue, notation: dict[str, str], units: Units) -> dict[str, Any]:
+    kinematic: Pair = units.kinematic if units else _NO_PAIR
+    return {
+        "kinematic_screw": _screw(steps.velocity, notation, kinematic),
+        "partial_screws": {
+            q: _screw(s, notation, units.partial.get(q, _NO_PAIR) if units else _NO_PAIR)
+            for q, s in steps.partials.items()
+        },
+        "power": _expr(steps.power, units.power if units else None),
+        "power_coefficients": _coefficients(
+            steps.shares, units.coefficients.get if units else None
+        ),
     }
 
 
 def solution_document(solution: Solution) -> dict[str, Any]:
     """The `run --format json` envelope."""
-    units = solution.notation.unit_latex
+    notation = solution.notation.unit_latex
+    units = solution.units
     c = solution.constraints
+    coefficient = units.coefficients.get if units else None
+    kinematic: Pair = units.kinematic if units else _NO_PAIR
+    replacement: Pair = units.action if units else _NO_PAIR
+    power = units.power if units else None
+    energy = units.energy if units else None
     return {
         "schema_version": SCHEMA_VERSION,
         "tool": {"name": "screwsolve", "version": __version__},
@@ -94,9 +128,14 @@ def solution_document(solution: Solution) -> dict[str, Any]:
         "solution": {
             "title": solution.title,
             "variables": list(solution.variables),
-            "kinematic_screws": {b: _screw(s, units) for b, s in solution.kinematic_screws.items()},
+            "kinematic_screws": {
+                b: _screw(s, notation, kinematic) for b, s in solution.kinematic_screws.items()
+            },
             "partial_screws": {
-                b: {q: _screw(s, units) for q, s in by.items()}
+                b: {
+                    q: _screw(s, notation, units.partial.get(q, _NO_PAIR) if units else _NO_PAIR)
+                    for q, s in by.items()
+                }
                 for b, by in solution.partial_screws.items()
             },
             "actions": [
@@ -111,30 +150,31 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                         {
                             "on": s.on,
                             "reaction_on": s.by,
-                            **_screw(s.screw, units),
-                            "steps": _steps(s.steps, units) if s.steps is not None else None,
+                            **_screw(s.screw, notation, replacement),
+                            "steps": (
+                                _steps(s.steps, notation, units) if s.steps is not None else None
+                            ),
                         }
                         for s in a.screws
                     ],
-                    "potential": _optional(a.potential),
-                    "dissipation": _optional(a.dissipation),
-                    "power": _expr(a.power),
-                    "power_coefficients": {q: _expr(v) for q, v in a.coefficients.items()},
+                    "potential": _optional(a.potential, energy),
+                    "dissipation": _optional(a.dissipation, power),
+                    "power": _expr(a.power, power),
+                    "power_coefficients": _coefficients(a.coefficients, coefficient),
                 }
                 for a in solution.actions
             ],
             "shared": [{"name": name, **_expr(value)} for name, value in solution.shared],
-            "power": _expr(solution.power),
-            "power_coefficients": {q: _expr(v) for q, v in solution.coefficients.items()},
-            "speeds": _speeds(solution.speeds, units) if solution.speeds else None,
+            "power": _expr(solution.power, power),
+            "power_coefficients": _coefficients(solution.coefficients, coefficient),
+            "speeds": _speeds(solution.speeds, notation, units) if solution.speeds else None,
             "constrained_generalized_active_forces": (
-                _reduced(solution.reduced) if solution.reduced else None
+                _reduced(solution.reduced, units) if solution.reduced else None
             ),
-            "potential_energy": _optional(solution.potential_energy),
-            "dissipation": _optional(solution.dissipation),
+            "potential_energy": _optional(solution.potential_energy, energy),
+            "dissipation": _optional(solution.dissipation, power),
             "interaction": {
-                a.name: {q: _expr(v) for q, v in a.coefficients.items()}
-                for a in solution.interactions
+                a.name: _coefficients(a.coefficients, coefficient) for a in solution.interactions
             },
             "checks": {
                 "noncontributing": list(solution.noncontributing),
@@ -158,21 +198,23 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                     "name": j.name,
                     "type": j.type,
                     "between": list(j.between),
-                    "constraint_action": _screw(j.screw, units),
-                    "interaction": {q: _expr(v) for q, v in j.coefficients.items()},
+                    "constraint_action": _screw(j.screw, notation, replacement),
+                    "interaction": _coefficients(j.coefficients, coefficient),
                     "checked": list(j.checked),
                     "nonzero": list(j.nonzero),
                     "ideal": j.ideal,
                 }
                 for j in solution.joints
             ],
-            "replacements": {b: _screw(s, units) for b, s in solution.replacements.items()},
+            "replacements": {
+                b: _screw(s, notation, replacement) for b, s in solution.replacements.items()
+            },
             "constraints": {
                 "equations": list(c.equations),
                 "kinds": list(c.kinds),
-                "eliminated_rates": {q: _expr(v) for q, v in c.eliminated.items()},
-                "power": _expr(c.power) if c.power is not None else None,
-                "action_powers": {k: _expr(v) for k, v in c.action_powers.items()},
+                "eliminated_rates": _coefficients(c.eliminated, units.rates.get if units else None),
+                "power": _optional(c.power, power),
+                "action_powers": _coefficients(c.action_powers, (lambda _: power)),
                 "warnings": list(c.warnings),
             },
         },

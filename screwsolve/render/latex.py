@@ -19,6 +19,7 @@ from screwsolve.render.latex_lines import WIDTH, bracketed, continued, joined, l
 from screwsolve.render.notation import screw_latex
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution, VectorValue
 from screwsolve.symbolic.printing import Value, latex, name_latex, unit_symbol, vector_latex
+from screwsolve.units import Unit
 
 PREAMBLE = r"""\documentclass{article}
 \usepackage[margin=2cm]{geometry}
@@ -119,6 +120,18 @@ def _shared(solution: Solution) -> list[str]:
     return [r"\subsection*{Shared subexpressions}", *_align(rows)]
 
 
+def _units_note(items: Sequence[tuple[str, Unit | None]]) -> list[str]:
+    """One line saying the unit of each quantity (math left sides), for files with units."""
+    known = [(lhs, unit) for lhs, unit in items if unit is not None]
+    if not known:
+        return []
+    return [
+        r"\noindent Units: "
+        + ", ".join(f"${lhs}$ in ${unit.latex()}$" for lhs, unit in known)
+        + r".\par"
+    ]
+
+
 def _kinematic(solution: Solution) -> list[str]:
     units = solution.notation.unit_latex
     ref = name_latex(solution.notation.referential)
@@ -131,11 +144,26 @@ def _kinematic(solution: Solution) -> list[str]:
         for body, by_coordinate in solution.partial_screws.items()
         for q, screw in by_coordinate.items()
     }
+    quantities = solution.units
+    kinematic_units: list[tuple[str, Unit | None]] = []
+    partial_units: list[tuple[str, Unit | None]] = []
+    if quantities is not None:
+        omega, velocity = quantities.kinematic
+        kinematic_units = [(r"\boldsymbol{\omega}", omega), (r"\mathbf{v}", velocity)]
+        for q in solution.variables:
+            resultant, moment = quantities.partial.get(q, (None, None))
+            name = name_latex(q)
+            partial_units += [
+                (rf"\boldsymbol{{\omega}}^{{{name}}}", resultant),
+                (rf"\mathbf{{v}}^{{{name}}}", moment),
+            ]
     return [
         r"\subsection*{Kinematic screws}",
         *_align(_screws(kinematic, units)),
+        *_units_note(kinematic_units),
         r"\subsection*{Partial kinematic screws}",
         *_align(_screws(partial, units)),
+        *_units_note(partial_units),
     ]
 
 
@@ -151,7 +179,9 @@ def _power(solution: Solution) -> list[str]:
     ref = solution.notation.referential
     entries = [(rf"\mathcal{{P}}_{{{_source(a, ref)}}}", a.power, a.name) for a in solution.actions]
     entries.append((r"\mathcal{P}", solution.power, "total"))
-    return [r"\subsection*{Power}", *_align(_equations(entries))]
+    units = solution.units
+    note = _units_note([(r"\mathcal{P}", units.power)]) if units is not None else []
+    return [r"\subsection*{Power}", *_align(_equations(entries)), *note]
 
 
 def _equations(entries: Sequence[tuple[str, Value, str | None]]) -> list[str]:
@@ -219,9 +249,12 @@ def _coefficients(solution: Solution) -> list[str]:
     ref = solution.notation.referential
     header = {q: rf"\mathcal{{Q}}^{{{name_latex(q)}}}" for q in solution.variables}
     rows = [(a.name, _source(a, ref), a.coefficients) for a in solution.actions]
+    units = solution.units
+    note = _units_note([(header[q], units.coefficients.get(q)) for q in header]) if units else []
     return [
         r"\subsection*{Power coefficients}",
         *_by_action(header, rows, solution.coefficients),
+        *note,
     ]
 
 

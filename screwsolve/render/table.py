@@ -12,6 +12,7 @@ from screwsolve.render.escape import cell, clean
 from screwsolve.render.notation import screw_text, vector_value_text
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution
 from screwsolve.symbolic.printing import text
+from screwsolve.units import Unit
 
 
 def _table(*columns: str, plain: bool) -> Table:
@@ -19,6 +20,43 @@ def _table(*columns: str, plain: bool) -> Table:
     for column in columns:
         table.add_column(column, overflow="fold")
     return table
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def unit_text(unit: Unit | None, *, plain: bool) -> str:
+    """A unit as a table shows it: N·m, m/s² (N*m, m/s**2 in plain ASCII); '' when unknown."""
+    if unit is None:
+        return ""
+    written = unit.text()
+    if plain:
+        return written
+    parts = written.split("**")
+    shown = parts[0]
+    for part in parts[1:]:
+        exponent = part[: len(part) - len(part.lstrip("-0123456789"))]
+        shown += exponent.translate(_SUPERSCRIPTS) + part[len(exponent) :]
+    return shown.replace("*", "·")
+
+
+def _screw_units(pair: tuple[Unit | None, Unit | None], *, plain: bool) -> str:
+    if pair[0] is None and pair[1] is None:
+        return ""
+    return f"{{{unit_text(pair[0], plain=plain)} ; {unit_text(pair[1], plain=plain)}}}"
+
+
+def _header(title: str, unit: Unit | None, solution: Solution, *, plain: bool) -> str:
+    """A column heading with its unit in brackets when the file declares units."""
+    if solution.units is None or unit is None:
+        return title
+    return f"{title} [{unit_text(unit, plain=plain)}]"
+
+
+def _unit_row(table: Table, units: list[Unit | None], solution: Solution, *, plain: bool) -> None:
+    """A last row giving each column's unit (tables with a quantity per column)."""
+    if solution.units is not None:
+        table.add_row("unit", *(unit_text(u, plain=plain) for u in units), style="dim")
 
 
 def _section(title: str, table: Table) -> Group:
@@ -101,6 +139,13 @@ def _force_table(
         row = forces.get(action.name, {})
         table.add_row(cell(_action_label(action)), *(cell(text(row[u])) for u in speeds))
     table.add_row("total", *(cell(text(total[u])) for u in speeds), style="bold")
+    units = solution.units
+    _unit_row(
+        table,
+        [units.active_forces.get(u) if units else None for u in speeds],
+        solution,
+        plain=plain,
+    )
     return table
 
 
@@ -165,18 +210,27 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
             shared.add_row(cell(name), cell(text(value)))
         parts.append(_section("Shared subexpressions (large results below use them)", shared))
 
-    kinematic = _table("body", "screw", plain=plain)
+    units = solution.units
+    with_units = ("unit",) if units else ()
+    kinematic = _table("body", "screw", *with_units, plain=plain)
     for body, screw in solution.kinematic_screws.items():
-        kinematic.add_row(cell(body), cell(screw_text(screw)))
+        unit = (_screw_units(units.kinematic, plain=plain),) if units else ()
+        kinematic.add_row(cell(body), cell(screw_text(screw)), *unit)
     parts.append(_section(f"Kinematic screws {{V_B/{ref}}}", kinematic))
 
-    partial = _table("body", "q", "screw", plain=plain)
+    partial = _table("body", "q", "screw", *with_units, plain=plain)
     for body, by_coord in solution.partial_screws.items():
         for coord, screw in by_coord.items():
-            partial.add_row(cell(body), cell(coord), cell(screw_text(screw)))
+            unit = (
+                (_screw_units(units.partial.get(coord, (None, None)), plain=plain),)
+                if units
+                else ()
+            )
+            partial.add_row(cell(body), cell(coord), cell(screw_text(screw)), *unit)
     parts.append(_section(f"Partial kinematic screws {{V^q_B/{ref}}}", partial))
 
-    actions = _table("action", "on", "screw", "power", plain=plain)
+    power_heading = _header("power", units.power if units else None, solution, plain=plain)
+    actions = _table("action", "on", "screw", power_heading, plain=plain)
     for action in solution.actions:
         actions.add_row(
             cell(_action_label(action)),
@@ -199,12 +253,25 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     matrix.add_row(
         "total", *(cell(text(solution.coefficients[q])) for q in solution.variables), style="bold"
     )
+    _unit_row(
+        matrix,
+        [units.coefficients.get(q) if units else None for q in solution.variables],
+        solution,
+        plain=plain,
+    )
     parts.append(_section("Power coefficients Q^q (pairs: interaction coefficients)", matrix))
 
     parts.extend(_speeds(solution, plain=plain))
     energies = [a for a in solution.actions if a.potential is not None or a.dissipation]
     if energies:
-        table = _table("action", "potential energy V", "dissipation function R", plain=plain)
+        table = _table(
+            "action",
+            _header("potential energy V", units.energy if units else None, solution, plain=plain),
+            _header(
+                "dissipation function R", units.power if units else None, solution, plain=plain
+            ),
+            plain=plain,
+        )
         for action in energies:
             table.add_row(
                 cell(_action_label(action)),

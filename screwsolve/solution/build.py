@@ -32,6 +32,7 @@ from screwsolve.solution.result import (
     Solution,
     SpeedsValue,
     StepsValue,
+    UnitsValue,
     VectorValue,
     map_expressions,
 )
@@ -48,6 +49,7 @@ from screwsolve.symbolic.printing import Value, name_latex, use_reading_order
 from screwsolve.symbolic.simplify import factored, simplest
 from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
 from screwsolve.symbolic.simplify_engine import size as engine_size
+from screwsolve.units import ANGULAR_VELOCITY, ENERGY, FORCE, MOMENT, POWER, VELOCITY
 
 V = TypeVar("V")
 
@@ -420,9 +422,30 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         speeds=_speeds(p, at) if system.speeds else None,
         reduced=_reduced(p),
         symbols=_symbols(analysis),
+        units=_units(system, analysis),
     )
     progress.report("shared subexpressions", 0, 0)
     return _shared(solution, p.names())
+
+
+def _units(system: System, analysis: Analysis) -> UnitsValue | None:
+    """Each reported quantity's unit, from the units the file declares (None without)."""
+    if system.units is None:
+        return None
+    units = system.units.quantities
+    keys = [*analysis.variables, *system.speeds]
+    speeds = list(system.speeds) or list(system.coordinates)
+    return UnitsValue(
+        power=POWER,
+        energy=ENERGY,
+        kinematic=(ANGULAR_VELOCITY, VELOCITY),
+        action=(FORCE, MOMENT),
+        partial={key: units.partial(key) for key in keys},
+        coefficients={key: units.coefficient(key) for key in analysis.variables},
+        active_forces={u: units.active_force(u) for u in speeds},
+        rates=dict(units.rates),
+        speeds={u: units.speeds.get(u) for u in speeds},
+    )
 
 
 def _each(stage: str, names: Iterable[str], value: Callable[[str], V]) -> dict[str, V]:

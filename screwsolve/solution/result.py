@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import symengine as se
 import sympy
 
+from screwsolve.units import Unit
+
 if TYPE_CHECKING:
     from screwsolve.solution.sketch import Sketch
 
@@ -170,6 +172,25 @@ class NumericFunction:
         return number.real if number.imag == 0 else number
 
 
+UnitPair = tuple[Unit | None, Unit | None]
+
+
+@dataclass(frozen=True)
+class UnitsValue:
+    """The unit of each reported quantity (None where a name's unit is unknown), for a file
+    that declares units."""
+
+    power: Unit
+    energy: Unit
+    kinematic: UnitPair  # {omega ; v}
+    action: UnitPair  # {R ; M} of an action screw
+    partial: dict[str, UnitPair]  # by coordinate, speed and t
+    coefficients: dict[str, Unit | None]  # Q^q by coordinate and t
+    active_forces: dict[str, Unit | None]  # F_r (and F~_r) by speed
+    rates: dict[str, Unit | None]  # q' by coordinate
+    speeds: dict[str, Unit | None]  # u_r by speed
+
+
 @dataclass(frozen=True)
 class Notation:
     """How names print: unit vectors' LaTeX, parameter and coordinate symbols."""
@@ -207,6 +228,8 @@ class Solution:
     symbols: dict[str, sympy.Symbol] = field(default_factory=dict)
     # the configuration's numbers (solution.sketch), only for a notebook to show
     figure: Sketch | None = None
+    # the unit of each reported quantity, only when the file declares units
+    units: UnitsValue | None = None
 
     @property
     def interactions(self) -> tuple[ActionValue, ...]:
@@ -258,6 +281,8 @@ def map_expressions(value: T, change: Callable[[sympy.Expr], sympy.Expr]) -> T:
 
 
 def _map(value: Any, change: Callable[[sympy.Expr], sympy.Expr]) -> Any:
+    if isinstance(value, Unit | UnitsValue):  # units are not values
+        return value
     if isinstance(value, sympy.Basic | se.Basic):
         return change(value)
     if is_dataclass(value) and not isinstance(value, type):

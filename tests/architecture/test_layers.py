@@ -19,6 +19,7 @@ LAYERS = {
     "screwsolve.version": 0,
     "screwsolve.files": 1,
     "screwsolve.symbolic": 2,
+    "screwsolve.units": 2,
     "screwsolve.model": 3,
     "screwsolve.mechanics": 4,
     "screwsolve.solution": 5,
