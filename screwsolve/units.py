@@ -243,14 +243,23 @@ class _UnitBuilder:
             return self.build(node.left) ** self._exponent(node.right)
         raise self._error(node, "a unit is names such as kg, m, s, N, rad joined by *, / and **")
 
-    def _exponent(self, node: ast.AST) -> int:
+    def _exponent(self, node: ast.AST) -> Fraction:
+        """A whole exponent (2, -1) or a fraction in parentheses (3/2, -(5/2)), as a
+        Hunt-Crossley stiffness needs (N/m**(3/2))."""
         sign = 1
         if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
             sign, node = -1, node.operand
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Div):
+            return sign * self._exponent(node.left) / self._whole(node.right)
+        return sign * Fraction(self._whole(node))
+
+    def _whole(self, node: ast.AST) -> int:
         if (
             isinstance(node, ast.Constant)
             and type(node.value) is int
             and 0 < node.value <= MAX_UNIT_EXPONENT
         ):
-            return sign * node.value
-        raise self._error(node, f"a unit's exponent is a whole number up to {MAX_UNIT_EXPONENT}")
+            return node.value
+        raise self._error(
+            node, f"a unit's exponent is a whole number up to {MAX_UNIT_EXPONENT}, or a fraction"
+        )

@@ -130,11 +130,14 @@ def check_units(
         return printed(ns.static(expr))
 
     table = UnitTable(symbols, functions, ns.time, show)
-    speed_units: dict[str, Unit | None] = {}
     checker = _Checker(problem, ns, table, out)
-    for name in speeds:
-        speed_units[name] = checker.scalar(("speeds", name), problem.speeds[name], None, "")
     rates = rate_units(names, list(ns.rates))
+    speed_units: dict[str, Unit | None] = {}
+    for name in speeds:
+        if name in problem.speeds:
+            speed_units[name] = checker.scalar(("speeds", name), problem.speeds[name], None, "")
+        else:  # a rate completing the declared speeds (q1' for q1)
+            speed_units[name] = rates.get(name.removesuffix("'"))
     quantities = QuantityUnits(rates, speed_units or dict(rates))
     checker.run(quantities)
     return ProblemUnits(table, names, quantities)
