@@ -121,7 +121,7 @@ class Unit:
         what = named[2] if named else "units of"
         unit = self.text() if self.name is None else self.name
         if named is None:
-            return f"units of {unit}"
+            return f"in units of {unit}"
         return f"{what} ({unit})"
 
 
@@ -157,8 +157,11 @@ def _composed(dims: Dims, *, latex: bool) -> str:
         return f"{symbol}**{shown}" if exponent.denominator == 1 else f"{symbol}**({shown})"
 
     glue = r"\," if latex else "*"
-    top = [power(s, e) for s, e in zip(BASE_SYMBOLS, dims, strict=True) if e > 0]
-    bottom = [power(s, -e) for s, e in zip(BASE_SYMBOLS, dims, strict=True) if e < 0]
+    # kg*m**2/s**3: mass first, as books write units
+    order = [1, 0, *range(2, len(BASES))]
+    pairs = [(BASE_SYMBOLS[i], dims[i]) for i in order]
+    top = [power(s, e) for s, e in pairs if e > 0]
+    bottom = [power(s, -e) for s, e in pairs if e < 0]
     numerator = glue.join(top) or "1"
     if not bottom:
         return numerator

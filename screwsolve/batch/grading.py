@@ -25,6 +25,7 @@ from screwsolve.batch.claims import SECTIONS, Claim, Malformed, PartVerdict, Tru
 from screwsolve.batch.identity import Identity, identity_of
 from screwsolve.batch.key import ItemTruth, KeyReader, KeyTruth, key_id, key_truth, load_key
 from screwsolve.batch.mistakes import causes
+from screwsolve.batch.unit_feedback import screw_texts, unit_feedback
 from screwsolve.errors import InputError, ScrewsolveError
 from screwsolve.files.loading import load_data, read_text, validate_model
 from screwsolve.files.schema import SubmissionEnvelope
@@ -203,6 +204,16 @@ class Grader:
         if item.kind == "screw" and verdicts[0].part == "at":
             assert isinstance(truth.value, ScrewValue)
             return "wrong-point", f"resolve the screw about point {truth.value.point}"
+        # units first (when the key has them): a value of the wrong units is no typical slip
+        texts = screw_texts(answer.screw) if item.kind == "screw" else (answer.text,)
+        by_units = unit_feedback(reader.system, item.path, item.kind, texts)
+        if by_units is not None:
+            number = (
+                self._number_for_parameter(answer.text, truth) if item.kind == "scalar" else None
+            )
+            if number is not None and "number 1:" not in number[1]:  # g written 9.81
+                return number[0], f"{number[1]} ({by_units[1]})"
+            return by_units
         # every mistake that gives this value: when several do, the value cannot tell which
         # was made, and the feedback says so instead of naming one with confidence
         matched: list[tuple[str, str]] = []
@@ -230,10 +241,13 @@ class Grader:
         # no typical mistake gives this value: say where it is wrong, with both numbers
         return "", f"not what a typical mistake gives: it {detail}" if detail else "wrong value"
 
-    def _number_for_parameter(self, text: str, truth: Truth) -> tuple[str, str] | None:
+    def _number_for_parameter(
+        self, text: str, truth: Truth, *, ones: bool = True
+    ) -> tuple[str, str] | None:
         """The answer is the truth with one parameter (on which the truth depends linearly) set
         to a number: 'the parameter g was replaced by 9.81', or, for 0, 'the terms in g are
-        missing'."""
+        missing'. With `ones` false, a parameter set to 1 or -1 is not one (with units, a
+        factor left out is said so by them)."""
         reader = self.prepare()
         assert isinstance(truth.value, sympy.Expr)
         answer = reader.comparer.scalar(text)
@@ -251,6 +265,8 @@ class Grader:
                 continue
             number = values[0]
             if abs(number.imag) > 1e-9 * max(1.0, abs(number.real)):
+                continue
+            if not ones and abs(abs(number.real) - 1) < 1e-9:
                 continue
             zero = abs(number.real) < 1e-9
             constant = sympy.Integer(0) if zero else sympy.Float(number.real, 30)
