@@ -99,11 +99,11 @@ def test_the_settings_block_is_read_as_written(tmp_path: Path) -> None:
 def test_printed_excerpts_are_what_run_prints(index: int) -> None:
     excerpt, line = blocks("")[index]
     intro = ROOT.joinpath("README.md").read_text("utf-8").splitlines()[line - 3]
-    command = re.search(r"`(screwsolve run [^`]+)`", intro)
+    command = re.search(r"`(screwsolve (?:run|validate) [^`]+)`", intro)
     assert command, f"README line {line}: name the command the excerpt comes from"
     env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "100"}
     done = subprocess.run(command[1].split(), cwd=ROOT, capture_output=True, text=True, env=env)
-    printed = set(done.stdout.splitlines())
+    printed = set(done.stdout.splitlines()) | set(done.stderr.splitlines())
     missing = [row for row in excerpt.splitlines() if row.strip() and row not in printed]
     assert not missing, missing
 

@@ -95,8 +95,13 @@ def _pydantic_diagnostics(
     error: ValidationError, source: SourceMap, model: type[BaseModel]
 ) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for item in error.errors(include_url=False):
-        loc = tuple(item["loc"])
+    items = error.errors(include_url=False)
+    # A mapping written where a word or a mapping may stand ({positive, unit: kg}): the word's
+    # complaint ("use 'positive', ...") is noise beside the mapping's own.
+    # A word where a mapping may stand too: the mapping's "must be a mapping" likewise.
+    kept = [i for i in items if not _other_branch(i)]
+    for item in kept or items:
+        loc = _without_branches(tuple(item["loc"]))
         where = ".".join(str(p) for p in loc) or "document"
         kind = item["type"]
         if kind == "extra_forbidden":
@@ -113,6 +118,41 @@ def _pydantic_diagnostics(
     # one message per location and text, in file order
     unique = {(d.line, d.col, d.message): d for d in out}
     return sorted(unique.values(), key=lambda d: (d.line, d.col))
+
+
+_BRANCH_TYPES = {"str", "int", "float", "bool", "none", "list", "dict"}
+
+
+def _other_branch(item: Any) -> bool:
+    """An error of the union branch the input was not written for: a word's (literal, text)
+    for a mapping, a mapping's for a word."""
+    given = item.get("input")
+    if isinstance(given, dict):
+        return bool(item["type"] in ("literal_error", "string_type", "enum"))
+    if isinstance(given, str):
+        return bool(item["type"] in ("dict_type", "model_type", "model_attributes_type"))
+    return False
+
+
+def _without_branches(loc: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A location without pydantic's union branch tags (`literal[...]`, `Declared`, `str`),
+    which name no key of the file."""
+
+    def tag(part: Any) -> bool:
+        if not isinstance(part, str):
+            return False
+        if "[" in part or part in _BRANCH_TYPES:
+            return True
+        return part[:1].isupper() and part.isidentifier() and part in _MODEL_NAMES
+
+    return tuple(part for part in loc if not tag(part))
+
+
+def _model_names(model: type[BaseModel]) -> set[str]:
+    names = {model.__name__}
+    for sub in model.__subclasses__():
+        names |= _model_names(sub)
+    return names
 
 
 def _in_our_words(item: Any) -> str:
@@ -144,6 +184,8 @@ def _in_our_words(item: Any) -> str:
         return "must be a list ([a, b] or - lines)"
     if kind == "string_type":
         return "must be text"
+    if kind == "value_error":
+        return str(item["msg"]).removeprefix("Value error, ")
     if kind in ("too_long", "too_short"):
         words = "at most" if kind == "too_long" else "at least"
         count = context.get("max_length" if kind == "too_long" else "min_length")
@@ -207,3 +249,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     return value
+
+
+_MODEL_NAMES = _model_names(BaseModel)

@@ -82,7 +82,7 @@ def test_anonymised_reports_name_nobody(tmp_path: Path) -> None:
 def test_a_key_with_impossible_points_is_refused_where_written(label: str, tmp_path: Path) -> None:
     done = _run(label, tmp_path)
     assert done.returncode == 1
-    assert "key.yaml:43:27: grading.points.power_coefficients.x:" in done.stderr
+    assert "key.yaml:44:27: grading.points.power_coefficients.x:" in done.stderr
     assert not (tmp_path / "out").exists()
 
 
@@ -91,7 +91,7 @@ def test_a_file_name_never_forges_a_workflow_command(tmp_path: Path) -> None:
     assert done.returncode == 1
     forged = [line for line in done.stdout.splitlines() if line.startswith("::error file=README")]
     assert forged == [], done.stdout
-    assert "./::error file=README.md,line=1::forged.yaml:40:9:" in done.stdout
+    assert "./::error file=README.md,line=1::forged.yaml:42:9:" in done.stdout
 
 
 def test_hostile_ignore_patterns_are_skipped_or_matched_in_linear_time(tmp_path: Path) -> None:
@@ -117,9 +117,9 @@ def test_a_staged_file_named_like_an_option_stays_a_file(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("label", "where"),
     [
-        ("a float raised to a power", "p.yaml:28:42: a number of more than 400 digits"),
-        ("a series claim of order 12", "p.yaml:39:9: the order of a series answer is 0 to 6"),
-        ("a frame named by an Arabic-Indic digit", "p.yaml:18:3: frame '٣' is not a plain"),
+        ("a float raised to a power", "p.yaml:30:42: a number of more than 400 digits"),
+        ("a series claim of order 12", "p.yaml:41:9: the order of a series answer is 0 to 6"),
+        ("a frame named by an Arabic-Indic digit", "p.yaml:20:3: frame '٣' is not a plain"),
     ],
 )
 def test_grammar_limits_are_located_at_validation(label: str, where: str, tmp_path: Path) -> None:

@@ -87,7 +87,7 @@ def test_hooks_check_a_course_repository(tmp_path: Path) -> None:
     assert failing.returncode == 1, output
     assert "validate screwsolve problem files" in output
     assert "hw2/couple again.yml" in output
-    assert "hw2/couple again.yml:40:9: power_coefficients.q2: expected -c*q1', got c*q1'" in output
+    assert "hw2/couple again.yml:42:9: power_coefficients.q2: expected -c*q1', got c*q1'" in output
     assert "1 failed" in output and "hw1/couple.yaml:" not in output  # the right file passes
     assert "ci.yml" not in output and "course.yaml" not in output  # left alone, never errors
 
