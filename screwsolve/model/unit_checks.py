@@ -273,30 +273,58 @@ class _Checker:
             if spring.stiffness is not None:
                 check((*base, "stiffness"), spring.stiffness, FORCE / LENGTH, "a stiffness")
             if spring.force is not None:
-                self._law((*base, "force"), spring.force, stretch_symbol(), LENGTH, FORCE,
-                          "a spring's tension")  # fmt: skip
+                self._law(
+                    (*base, "force"),
+                    spring.force,
+                    stretch_symbol(),
+                    LENGTH,
+                    FORCE,
+                    "a spring's tension",
+                )
             check((*base, "free_length"), spring.free_length, LENGTH, "a free length")
         if action.damper is not None:
-            check((*path, "damper", "coefficient"), action.damper.coefficient, FORCE / VELOCITY,
-                  "a damping coefficient")  # fmt: skip
+            check(
+                (*path, "damper", "coefficient"),
+                action.damper.coefficient,
+                FORCE / VELOCITY,
+                "a damping coefficient",
+            )
         if action.torsion_spring is not None:
             self._torsion((*path, "torsion_spring"), action.torsion_spring)
         if action.motor_torque is not None:
-            check((*path, "motor_torque", "torque"), action.motor_torque.torque, MOMENT,
-                  "a motor torque")  # fmt: skip
+            check(
+                (*path, "motor_torque", "torque"),
+                action.motor_torque.torque,
+                MOMENT,
+                "a motor torque",
+            )
         if action.friction is not None:
             friction, base = action.friction, (*path, "friction")
             if friction.normal is not None:
                 check((*base, "normal"), friction.normal, FORCE, "a normal force")
             if friction.coefficient is not None:
-                check((*base, "coefficient"), friction.coefficient, DIMENSIONLESS,
-                      "a friction coefficient")  # fmt: skip
+                check(
+                    (*base, "coefficient"),
+                    friction.coefficient,
+                    DIMENSIONLESS,
+                    "a friction coefficient",
+                )
             if friction.law is not None:
-                self._law((*base, "law"), friction.law, slip_speed_symbol(), VELOCITY, FORCE,
-                          "a friction force")  # fmt: skip
+                self._law(
+                    (*base, "law"),
+                    friction.law,
+                    slip_speed_symbol(),
+                    VELOCITY,
+                    FORCE,
+                    "a friction force",
+                )
         if action.drag is not None:
-            check((*path, "drag", "coefficient"), action.drag.coefficient,
-                  FORCE / VELOCITY**2, "a drag coefficient")  # fmt: skip
+            check(
+                (*path, "drag", "coefficient"),
+                action.drag.coefficient,
+                FORCE / VELOCITY**2,
+                "a drag coefficient",
+            )
         if action.contact is not None:
             self._contact((*path, "contact"), action.contact)
         if action.potential is not None:
@@ -317,11 +345,18 @@ class _Checker:
         self.check((*base, "free_angle"), spring.free_angle, angle, "a free angle")
         per = angle or DIMENSIONLESS
         if spring.stiffness is not None:
-            self.check((*base, "stiffness"), spring.stiffness, MOMENT / per,
-                       "a torsional stiffness")  # fmt: skip
+            self.check(
+                (*base, "stiffness"), spring.stiffness, MOMENT / per, "a torsional stiffness"
+            )
         if spring.torque is not None:
-            self._law((*base, "torque"), spring.torque, stretch_symbol(), per, MOMENT,
-                      "a torsion spring's torque")  # fmt: skip
+            self._law(
+                (*base, "torque"),
+                spring.torque,
+                stretch_symbol(),
+                per,
+                MOMENT,
+                "a torsion spring's torque",
+            )
 
     def _contact(self, base: Path, contact: Any) -> None:
         self.check((*base, "penetration"), contact.penetration, LENGTH, "a penetration")
@@ -333,8 +368,7 @@ class _Checker:
 
         per = LENGTH ** Fraction(int(exponent.p), int(exponent.q))
         self.check((*base, "stiffness"), contact.stiffness, FORCE / per, "a contact stiffness")
-        self.check((*base, "damping"), contact.damping, FORCE / per / VELOCITY,
-                   "a contact damping")  # fmt: skip
+        self.check((*base, "damping"), contact.damping, FORCE / per / VELOCITY, "a contact damping")
 
     # expected: -----------------------------------------------------------------------------
     def _claims(self, path: Path, expected: Any, quantities: QuantityUnits) -> None:

@@ -43,20 +43,44 @@ grading: {id: pendulum-units}
 THETA, X = "power_coefficients.theta", "power_coefficients.x"
 PLANTED = [
     ("right", "-m*l*g*cos(theta)", "F", {THETA: ("correct", "", []), X: ("correct", "", [])}),
-    ("lever arm", "-m*g*cos(theta)", "F",
-     {THETA: ("wrong", "units", ["a force (N)", "a moment", "in m is missing", "l"])}),
-    ("mass", "-g*l*cos(theta)", "F",
-     {THETA: ("wrong", "units", ["m**2/s**2", "in kg is missing, such as m"])}),
-    ("g", "-m*l*cos(theta)", "F",
-     {THETA: ("wrong", "units", ["kg*m", "in m/s**2 is missing, such as g"])}),
-    ("extra length", "-m*g*l*cos(theta)", "F*h",
-     {X: ("wrong", "units", ["a moment", "a force (N) is asked", "in m is extra", "h or l"])}),
-    ("mixed terms", "-m*g*l*cos(theta) + m*g", "F",
-     {THETA: ("wrong", "units-in-terms", ["cannot be added", "a force (N)", "a moment"])}),
+    (
+        "lever arm",
+        "-m*g*cos(theta)",
+        "F",
+        {THETA: ("wrong", "units", ["a force (N)", "a moment", "in m is missing", "l"])},
+    ),
+    (
+        "mass",
+        "-g*l*cos(theta)",
+        "F",
+        {THETA: ("wrong", "units", ["m**2/s**2", "in kg is missing, such as m"])},
+    ),
+    (
+        "g",
+        "-m*l*cos(theta)",
+        "F",
+        {THETA: ("wrong", "units", ["kg*m", "in m/s**2 is missing, such as g"])},
+    ),
+    (
+        "extra length",
+        "-m*g*l*cos(theta)",
+        "F*h",
+        {X: ("wrong", "units", ["a moment", "a force (N) is asked", "in m is extra", "h or l"])},
+    ),
+    (
+        "mixed terms",
+        "-m*g*l*cos(theta) + m*g",
+        "F",
+        {THETA: ("wrong", "units-in-terms", ["cannot be added", "a force (N)", "a moment"])},
+    ),
     ("sign (units right)", "m*g*l*cos(theta)", "F", {THETA: ("wrong", "sign", [])}),
-    ("g as a number", "-m*9.81*l*cos(theta)", "F",
-     {THETA: ("wrong", "number-for-parameter", ["9.81", "in m/s**2 is missing"])}),
-]  # fmt: skip
+    (
+        "g as a number",
+        "-m*9.81*l*cos(theta)",
+        "F",
+        {THETA: ("wrong", "number-for-parameter", ["9.81", "in m/s**2 is missing"])},
+    ),
+]
 
 
 def test_planted_dimension_mistakes_are_named_by_their_units(tmp_path: Path) -> None:
@@ -65,14 +89,16 @@ def test_planted_dimension_mistakes_are_named_by_their_units(tmp_path: Path) -> 
     rng = random.Random(3)
     files, wanted = [], []
     for index in range(40):
-        category, theta, x, items = PLANTED[index % len(PLANTED)] if index < 8 else rng.choice(
-            PLANTED
+        category, theta, x, items = (
+            PLANTED[index % len(PLANTED)] if index < 8 else rng.choice(PLANTED)
         )
         path = tmp_path / "class" / f"s{index:02d}.yaml"
         path.parent.mkdir(exist_ok=True)
         answers = {"power_coefficients": {"theta": theta, "x": x}}
         path.write_text(
-            yaml.safe_dump({"student": f"s{index}", "problem": "pendulum-units", "answers": answers}),
+            yaml.safe_dump(
+                {"student": f"s{index}", "problem": "pendulum-units", "answers": answers}
+            ),
             encoding="utf-8",
         )
         files.append(str(path))
@@ -92,8 +118,10 @@ def test_planted_dimension_mistakes_are_named_by_their_units(tmp_path: Path) -> 
 def test_a_key_without_units_diagnoses_as_before(tmp_path: Path) -> None:
     """The missing lever arm, graded by a key with no units: no word of units."""
     key = tmp_path / "key.yaml"
-    key.write_text(KEY.replace("units: {m: kg, g: m/s**2, l: m, h: m, F: N, x: m, theta: rad}\n",
-                               ""), encoding="utf-8")  # fmt: skip
+    key.write_text(
+        KEY.replace("units: {m: kg, g: m/s**2, l: m, h: m, F: N, x: m, theta: rad}\n", ""),
+        encoding="utf-8",
+    )
     path = tmp_path / "s.yaml"
     answers = {"power_coefficients": {"theta": "-m*g*cos(theta)", "x": "F"}}
     path.write_text(

@@ -168,8 +168,12 @@ def test_a_dimension_slip_is_refused_where_it_is_written(
         ("units: {l: m,", "units: {m: g, l: m,", "test.yaml:11:12:", ["'m' is given a unit twice"]),
         ("units: {l: m,", "units: {ll: m, l: m,", "test.yaml:11:9:", ["'ll' is not a parameter"]),
         ("units: {l: m,", "units: {l: c,", "test.yaml:11:12:", ["unknown unit 'c'"]),
-        ("  g: {positive, unit: m/s**2}", "  g: {positive, negative, unit: m/s**2}",
-         "test.yaml:5:6:", ["parameters.g: give one assumption"]),  # fmt: skip
+        (
+            "  g: {positive, unit: m/s**2}",
+            "  g: {positive, negative, unit: m/s**2}",
+            "test.yaml:5:6:",
+            ["parameters.g: give one assumption"],
+        ),
     ],
 )
 def test_a_bad_unit_declaration_is_located(
@@ -210,11 +214,15 @@ def test_names_without_units_are_checked_where_units_are_known() -> None:
 
 
 def test_inline_units_of_coordinates_and_functions() -> None:
-    text = BASE.replace("coordinates: [{x: positive}, theta]",
-                        "coordinates: [{x: {positive, unit: m}}, theta]")  # fmt: skip
+    text = BASE.replace(
+        "coordinates: [{x: positive}, theta]", "coordinates: [{x: {positive, unit: m}}, theta]"
+    )
     text = text.replace(" x: m,", "")
     text = text.replace("parameters:", "functions: [{T: {unit: N*m}}]\nparameters:")
-    text = text.replace("  - {name: push,", "  - {name: motor, on: 1, by: block, "
-                        "motor_torque: {axis: z0, torque: T*l}}\n  - {name: push,")  # fmt: skip
+    text = text.replace(
+        "  - {name: push,",
+        "  - {name: motor, on: 1, by: block, "
+        "motor_torque: {axis: z0, torque: T*l}}\n  - {name: push,",
+    )
     found = messages(text)
     assert any("a motor torque must be a moment" in m and "'T*l'" in m for m in found), found
