@@ -32,7 +32,7 @@ def unit_text(unit: Unit | None, *, plain: bool) -> str:
     written = unit.text()
     if plain:
         return written
-    parts = written.split("**")
+    parts = written.replace("**(", "^(").split("**")  # m**(3/2) stays a bracketed power
     shown = parts[0]
     for part in parts[1:]:
         exponent = part[: len(part) - len(part.lstrip("-0123456789"))]

@@ -58,7 +58,8 @@ def test_help_screens_are_as_reviewed(name: str) -> None:
 
 def test_completion_script_is_offered() -> None:
     result = CliRunner().invoke(app, ["--show-completion", "bash"], prog_name="screwsolve")
-    assert result.exit_code == 0 and "_screwsolve_completion" in result.stdout
+    assert result.exit_code == 0, (result.output, repr(result.exception))
+    assert "_screwsolve_completion" in result.stdout
 
 
 def test_every_test_the_conventions_table_names_exists() -> None:
