@@ -56,8 +56,13 @@ def test_help_screens_are_as_reviewed(name: str) -> None:
         assert "\n  Examples:\n    screwsolve " in shown and "\n  Exit codes:\n    0  " in shown
 
 
-def test_completion_script_is_offered() -> None:
-    result = CliRunner().invoke(app, ["--show-completion", "bash"], prog_name="screwsolve")
+def test_completion_script_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shell is named here: typer finds it from the process tree (shellingham), and a test
+    run whose parents are no shell (a job started in the background) has none to find."""
+    import typer.completion
+
+    monkeypatch.setattr(typer.completion, "_get_shell_name", lambda: "bash")
+    result = CliRunner().invoke(app, ["--show-completion"], prog_name="screwsolve")
     assert result.exit_code == 0, (result.output, repr(result.exception))
     assert "_screwsolve_completion" in result.stdout
 
