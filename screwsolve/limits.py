@@ -85,6 +85,11 @@ EXPAND_SHARE_OPERATIONS = 400
 # coefficients from 10.9 s to 0.65 s.
 PRODUCT_TREE_NODES = 100
 ROTATION_SPREAD = 1 << 18
+# Jacobian core: a product over this many tree nodes is sized by its tree's nodes counted on its
+# graph, not by count_ops (which walks the tree): 24 frames turned by 200-term angles took 20.7 s
+# to rank their products, doubling every four frames. Every shipped problem's products and the
+# chains' are far under it (their ranking is unchanged: goldens byte-identical).
+COUNTED_OPERATIONS_NODES = 5000
 # Simplification: expressions over this many tree nodes are left as built. None larger ever
 # shrank: the 8-link chain's 39 values of 2 000-6 000 nodes kept all their 92 591 operations,
 # at a second's cost.

@@ -23,7 +23,12 @@ import sympy
 from symengine.lib.symengine_wrapper import Zero
 from sympy.physics.vector import Vector
 
-from screwsolve.limits import EXPAND_SHARE_OPERATIONS, PRODUCT_TREE_NODES, ROTATION_SPREAD
+from screwsolve.limits import (
+    COUNTED_OPERATIONS_NODES,
+    EXPAND_SHARE_OPERATIONS,
+    PRODUCT_TREE_NODES,
+    ROTATION_SPREAD,
+)
 from screwsolve.model.frames import UnitKey
 from screwsolve.model.static import TIME
 from screwsolve.model.velocity_rule import velocity_rule
@@ -34,7 +39,7 @@ from screwsolve.symbolic.bridge import (
     has_absolute_values,
     to_engine,
 )
-from screwsolve.symbolic.graphs import exceeds, free_symbols
+from screwsolve.symbolic.graphs import exceeds, free_symbols, tree_nodes
 
 if TYPE_CHECKING:
     from screwsolve.mechanics.screws import AppliedScrew, Screw
@@ -279,7 +284,7 @@ class JacobianCore:
         if spread <= ROTATION_SPREAD or not any(
             exceeds(value, PRODUCT_TREE_NODES) for value in values
         ):
-            return (0, sum(se.count_ops(value) for value in values))
+            return (0, sum(_operations(value) for value in values))
         return (1, spread)
 
     def _steps(self, key: UnitKey, frame: str) -> int:
@@ -487,3 +492,13 @@ class JacobianCore:
             if se.count_ops(expanded) < se.count_ops(expr):
                 best = expanded
         return self.to_sympy(best)
+
+
+def _operations(value: se.Basic) -> int:
+    """count_ops of a value whose tree is small; its tree's nodes, counted on its graph,
+    otherwise. count_ops walks the tree, which doubles with each rotation between the frames
+    of a product: a chain of 24 frames turned by long angles spent 20 s in it (and the time
+    doubled every four frames), though the graph it walked held a few thousand nodes."""
+    nodes = tree_nodes(value)  # on the graph, remembered: a new value's own top nodes only
+    return nodes if nodes > COUNTED_OPERATIONS_NODES else int(se.count_ops(value))
+
