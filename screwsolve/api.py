@@ -118,6 +118,9 @@ class RunRequest:
     color: bool = False  # escape codes for a terminal that wants colour
     problem: Loaded | None = None  # already loaded (and `detached`): name and text then unused
     sketch: str | None = None  # LaTeX: draw the sketch to this file and include it
+    # a file (made by the caller) to write the output into, instead of returning it as text:
+    # a large JSON document then crosses no pipe and is never one string
+    spool: str | None = None
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,7 @@ class RunResult:
     diagnostics: tuple[Diagnostic, ...] = ()
     usage: str = ""  # a request that does not fit the problem (exit 2)
     error: str = ""  # a problem whose mechanics cannot be set up (exit 1)
+    spooled: bool = False  # the output is in the request's spool file
 
 
 def run_request(request: RunRequest) -> RunResult:
@@ -153,6 +157,12 @@ def run_request(request: RunRequest) -> RunResult:
             return drawn
         figure = Path(request.sketch).name
     options = RenderOptions(standalone=request.standalone, plain=request.plain, figure=figure)
+    if request.spool is not None and request.format == "json":
+        from screwsolve.render import write_json
+
+        with open(request.spool, "w", encoding="utf-8", newline="") as handle:
+            write_json(solution, handle)
+        return RunResult(spooled=True)
     rendered = RENDERERS[request.format](solution, options)
     if not isinstance(rendered, str):  # the table: a rich renderable (rich loads only here)
         from screwsolve.console import text_console

@@ -22,6 +22,7 @@ from screwsolve.render.escape import terminal
 from screwsolve.version import __version__
 
 if TYPE_CHECKING:
+    from screwsolve.api import RunRequest
     from screwsolve.batch.lms import CanvasGradebook, MoodleWorksheet
     from screwsolve.files.loaded import Loaded
     from screwsolve.files.project_settings import ProjectSettings
@@ -176,6 +177,36 @@ def _output_file(path: Path | None, option: str) -> Path | None:
     if problem:
         raise typer.BadParameter(terminal(problem), param_hint=option)
     return path
+
+
+@contextmanager
+def _spooled(request: RunRequest, output: Path | None) -> Iterator[RunRequest]:
+    """The request with a spool file for a JSON document (written by the worker as it is
+    encoded, then shown or put in place: never pickled back as one string); the file is gone
+    afterwards whatever happened."""
+    if request.format != "json":
+        yield request
+        return
+    from dataclasses import replace
+
+    from screwsolve.files.writing import spool_for
+
+    spool = spool_for(output)
+    try:
+        yield replace(request, spool=str(spool))
+    finally:
+        spool.unlink(missing_ok=True)
+
+
+def _deliver(request: RunRequest, output: Path | None) -> None:
+    """A spooled output to standard output, or in place of the output file in one step."""
+    from screwsolve.files.writing import commit_spool, copy_out
+
+    assert request.spool is not None
+    if output is None:
+        copy_out(Path(request.spool), sys.stdout)
+    else:
+        commit_spool(Path(request.spool), output)
 
 
 def _write(text: str, output: Path | None) -> None:
@@ -399,15 +430,19 @@ def run(
             problem=loaded,
             sketch=str(figure) if figure is not None else None,
         )
-        result = _limited(run_request, request, timeout, stages=True)
-        if result.diagnostics:
-            _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
-        if result.usage or result.error:
-            if result.error:
-                _report(result.error)
-            typer.echo(f"error: {terminal(result.usage or result.error)}", err=True)
-            raise typer.Exit(2 if result.usage else 1)
-        _write(result.output, output)
+        with _spooled(request, output) as request:
+            result = _limited(run_request, request, timeout, stages=True)
+            if result.diagnostics:
+                _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
+            if result.usage or result.error:
+                if result.error:
+                    _report(result.error)
+                typer.echo(f"error: {terminal(result.usage or result.error)}", err=True)
+                raise typer.Exit(2 if result.usage else 1)
+            if result.spooled:
+                _deliver(request, output)
+            else:
+                _write(result.output, output)
 
     except typer.Exit as stop:
         if _reported and stop.exit_code == 1:  # a JSON document even without a solution

@@ -13,6 +13,7 @@ import os
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
@@ -32,6 +33,36 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             os.unlink(temporary)
         raise
     _sync_folder(folder)
+
+
+def spool_for(path: Path | None) -> Path:
+    """An empty private file for output to be written into before it is shown or put in place:
+    beside `path` (so that `commit_spool` replaces it in one step), or in the temporary folder
+    for standard output."""
+    if path is None:
+        descriptor, temporary = tempfile.mkstemp(prefix="screwsolve-", suffix=".out")
+    else:
+        folder = path.parent if str(path.parent) else Path(".")
+        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(descriptor)
+    return Path(temporary)
+
+
+def commit_spool(temporary: Path, path: Path) -> None:
+    """Put a finished spool file in place of `path` in one step, with the usual permissions."""
+    give_usual_mode(temporary, path)
+    with open(temporary, "rb") as handle:
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+    _sync_folder(path.parent if str(path.parent) else Path("."))
+
+
+def copy_out(temporary: Path, stream: Any) -> None:
+    """A spool file's text to a text stream, a megabyte at a time."""
+    with open(temporary, encoding="utf-8", newline="") as handle:
+        while chunk := handle.read(1 << 20):
+            stream.write(chunk)
+    stream.flush()
 
 
 def give_usual_mode(temporary: Path, target: Path) -> None:

@@ -42,6 +42,13 @@ def _json(solution: Solution, options: RenderOptions) -> str:
     return dumps(solution_document(solution))
 
 
+def write_json(solution: Solution, handle: Any) -> None:
+    """The JSON document written to `handle` as it is encoded (large results: not held twice)."""
+    from screwsolve.render.json import solution_document, write_document
+
+    write_document(solution_document(solution), handle)
+
+
 # name -> formatter; a formatter returns text, or a rich renderable for the console
 RENDERERS: dict[str, Callable[[Solution, RenderOptions], Any]] = {
     "table": _table,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TextIO
 
 import sympy
 
@@ -232,6 +232,15 @@ def error_document(diagnostics: list[dict[str, Any]]) -> dict[str, Any]:
         "solution": None,
         "diagnostics": diagnostics,
     }
+
+
+def write_document(document: dict[str, Any], handle: TextIO) -> None:
+    """The document written as it is encoded, never held whole as one string (a 30-link
+    chain's is megabytes): the same characters as `dumps`."""
+    encoder = json.JSONEncoder(sort_keys=True, indent=2, ensure_ascii=True)
+    for chunk in encoder.iterencode(document):
+        handle.write(chunk)
+    handle.write("\n")
 
 
 def dumps(document: dict[str, Any]) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -69,6 +70,38 @@ def test_run_writes_output_file(runner: CliRunner, tmp_path: Path) -> None:
     result = runner.invoke(app, ["run", PLATE, "-f", "json", "-o", str(out)])
     assert result.exit_code == 0
     assert json.loads(out.read_text())["command"] == "run"
+
+
+def test_run_json_is_written_whole_and_leaves_no_spool(tmp_path: Path) -> None:
+    """The worker writes the JSON document into a spool file as it is encoded; standard output
+    and --output get exactly the stored document, and no spool file is left, after success or
+    after an invalid file."""
+    golden = (Path(__file__).parents[1] / "golden" / "plate-on-a-step" / "solution.json").read_text(
+        encoding="utf-8"
+    )
+    spools = tmp_path / "tmp"
+    spools.mkdir()
+    env = {**os.environ, "TMPDIR": str(spools), "NO_COLOR": "1"}
+    command = [sys.executable, "-m", "screwsolve", "run", PLATE, "--format", "json"]
+    shown = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout == golden
+    out = tmp_path / "out" / "solution.json"
+    out.parent.mkdir()
+    written = subprocess.run([*command, "-o", str(out)], env=env, check=False)
+    assert written.returncode == 0
+    assert out.read_text(encoding="utf-8") == golden
+    assert [p.name for p in out.parent.iterdir()] == ["solution.json"]
+    bad = subprocess.run(
+        [sys.executable, "-m", "screwsolve", "run", "-", "--format", "json"],
+        input="title: [\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert bad.returncode == 1 and json.loads(bad.stdout)["status"] == "error"
+    assert list(spools.iterdir()) == []
 
 
 def test_run_reads_stdin(runner: CliRunner) -> None:

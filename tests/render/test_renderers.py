@@ -65,3 +65,15 @@ def test_json_has_text_that_parses_back_and_latex() -> None:
     coefficient = document["solution"]["power_coefficients"]["theta"]
     assert coefficient["text"] == "N_Q*h/sin(theta)"
     assert coefficient["latex"] == r"\frac{N_{Q}\,h}{\sin {\theta}}"
+
+
+def test_json_written_as_encoded_is_the_same_document() -> None:
+    """write_document (what `run --format json` streams) gives dumps' characters exactly."""
+    import io
+
+    from screwsolve.render.json import dumps, write_document
+
+    document = solution_document(plate_solution())
+    handle = io.StringIO()
+    write_document(document, handle)
+    assert handle.getvalue() == dumps(document)

@@ -501,4 +501,3 @@ def _operations(value: se.Basic) -> int:
     doubled every four frames), though the graph it walked held a few thousand nodes."""
     nodes = tree_nodes(value)  # on the graph, remembered: a new value's own top nodes only
     return nodes if nodes > COUNTED_OPERATIONS_NODES else int(se.count_ops(value))
-
