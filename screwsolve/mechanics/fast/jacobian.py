@@ -202,6 +202,14 @@ class JacobianCore:
         memo = (key, frame)
         if memo in self._in_frame:
             return self._in_frame[memo]
+        # A unit vector that is several frames' axis (z of a frame turned about z, and of its
+        # parent) is rotated from one of them only, so that its columns are the same objects
+        # whichever name asked. Built apart, equal columns are different trees that symengine
+        # compares node by node when a sum collects them as like terms.
+        canonical = min(self._aliases(key), key=lambda k: (len(self._ancestors(k[0])), k))
+        if canonical != key:
+            self._in_frame[memo] = self.in_frame(canonical, frame)
+            return self._in_frame[memo]
         for alias in self._aliases(key):
             if alias[0] == frame:
                 comps = [ZERO, ZERO, ZERO]
