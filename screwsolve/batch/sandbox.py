@@ -324,7 +324,7 @@ def _loop(
                 try:
                     index, status, payload = worker.connection.recv()
                 except (EOFError, OSError):
-                    finish(worker, Outcome(None, "crash", _exit_detail(worker.process)))
+                    finish(worker, Outcome(None, "crash", _exit_detail(worker.process, memory)))
                     replace(worker)
                     continue
                 if status == "progress":
@@ -346,7 +346,13 @@ def _ignored(stage: str, done: int, total: int) -> None:
     """Reports nobody asked for."""
 
 
-def _exit_detail(process: Any) -> str:
+# The C library's exit status when it cannot allocate a thread's memory ("cannot allocate
+# memory for thread-local data"): what a worker under RLIMIT_AS meets first when symengine
+# fills its memory, before Python could raise MemoryError.
+_NO_MEMORY_EXIT = 127
+
+
+def _exit_detail(process: Any, memory: int = DEFAULT_MEMORY_BYTES) -> str:
     process.join(timeout=5)
     code = process.exitcode
     if code is not None and code < 0:
@@ -354,6 +360,8 @@ def _exit_detail(process: Any) -> str:
             return f"killed by {signal.Signals(-code).name} (memory limit or signal)"
         except ValueError:
             return f"killed by signal {-code}"
+    if code == _NO_MEMORY_EXIT and memory:
+        return f"out of memory (the limit is {memory / 1024**3:g} GB; exit code {code})"
     return f"exited with code {code}"
 
 

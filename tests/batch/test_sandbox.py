@@ -216,3 +216,25 @@ def test_stages_reported_by_the_work_reach_the_parent(seconds: float) -> None:
     for item in (1, 2):
         stage = [(d, t) for s, d, t in heard if s == f"stage of {item}"]
         assert stage[0] == (1, 3) and stage[-1] == (3, 3)
+
+
+class _Exited:
+    """A finished worker process, as _exit_detail reads one."""
+
+    def __init__(self, code: int) -> None:
+        self.exitcode = code
+
+    def join(self, timeout: float | None = None) -> None:
+        return None
+
+
+def test_a_worker_that_could_not_allocate_memory_is_said_to_be_out_of_memory() -> None:
+    """glibc's "cannot allocate memory for thread-local data" exits 127 under RLIMIT_AS (a
+    40-frame file of long coupled angles did, at 2 GB): the message names the limit."""
+    from screwsolve.batch.sandbox import _exit_detail
+
+    assert _exit_detail(_Exited(127), 2 * 1024**3) == (
+        "out of memory (the limit is 2 GB; exit code 127)"
+    )
+    assert _exit_detail(_Exited(3), 2 * 1024**3) == "exited with code 3"
+    assert "SIGKILL" in _exit_detail(_Exited(-9), 2 * 1024**3)
