@@ -12,73 +12,64 @@ import yaml
 
 from screwsolve.batch.grading import grade
 
-# A pendulum (mass m at distance l, angle theta from x0 about z0) on a block pushed by F along
-# x0. By hand: G = A + l x1, x1 = cos(theta) x0 + sin(theta) y0, weight -m g y0 at G:
-# Q^theta = -m g l cos(theta) (a moment, N m); Q^x = F (a force, N: the weight has no x share).
-KEY = """\
-title: pendulum on a block
-referential: 0
-parameters: {m: positive, g: positive, l: positive, h: positive, F: real}
-units: {m: kg, g: m/s**2, l: m, h: m, F: N, x: m, theta: rad}
-coordinates: [x, theta]
-frames: {0: {}, 1: {from: 0, rotate: [z, theta]}}
-points:
-  O: {fixed_in: 0}
-  A: {from: O, position: x*x0}
-  G: {from: A, position: l*x1, body: 1}
-bodies:
-  block: {frame: 0, origin: A}
-  1: {frame: 1, origin: A, mass: m, mass_center: G}
-gravity: -g*y0
-actions:
-  - {name: push, on: block, at: A, force: F*x0}
-expected:
-  power_coefficients:
-    x: F
-    theta: -m*g*l*cos(theta)
-grading: {id: pendulum-units}
-"""
+from ..units_pendulum import PENDULUM
+
+# The key: the shared pendulum on a block (tests/units_pendulum.py), graded. By hand (its
+# comment): Q^theta = -m g l cos(theta) - kt theta (a moment, N m), Q^x = F - k (x - l0) (N).
+KEY = PENDULUM + "grading: {id: pendulum-units}\n"
+THETA_TRUE = "-m*g*l*cos(theta) - kt*theta"
+X_TRUE = "F - k*(x - l0)"
 
 # (category, answer to Q^theta, answer to Q^x, {item: (verdict, mistake code, words)})
 THETA, X = "power_coefficients.theta", "power_coefficients.x"
 PLANTED = [
-    ("right", "-m*l*g*cos(theta)", "F", {THETA: ("correct", "", []), X: ("correct", "", [])}),
+    (
+        "right",
+        "-kt*theta - m*l*g*cos(theta)",
+        "F + k*(l0 - x)",
+        {THETA: ("correct", "", []), X: ("correct", "", [])},
+    ),
     (
         "lever arm",
+        "-m*g*cos(theta) - kt*theta",
+        X_TRUE,
+        {THETA: ("wrong", "units-in-terms", ["cannot be added", "a force (N)", "a moment"])},
+    ),
+    (
+        "lever arm, weight alone",
         "-m*g*cos(theta)",
-        "F",
-        {THETA: ("wrong", "units", ["a force (N)", "a moment", "in m is missing", "l"])},
+        X_TRUE,
+        {THETA: ("wrong", "units", ["a force (N)", "a moment", "in m is missing", "l or l0"])},
     ),
     (
         "mass",
         "-g*l*cos(theta)",
-        "F",
+        X_TRUE,
         {THETA: ("wrong", "units", ["m**2/s**2", "in kg is missing, such as m"])},
     ),
     (
         "g",
         "-m*l*cos(theta)",
-        "F",
+        X_TRUE,
         {THETA: ("wrong", "units", ["kg*m", "in m/s**2 is missing, such as g"])},
     ),
     (
         "extra length",
-        "-m*g*l*cos(theta)",
-        "F*h",
-        {X: ("wrong", "units", ["a moment", "a force (N) is asked", "in m is extra", "h or l"])},
+        THETA_TRUE,
+        "F*l - k*(x - l0)*l",
+        {X: ("wrong", "units", ["a moment", "a force (N) is asked", "in m is extra", "l or l0"])},
     ),
     (
-        "mixed terms",
-        "-m*g*l*cos(theta) + m*g",
-        "F",
-        {THETA: ("wrong", "units-in-terms", ["cannot be added", "a force (N)", "a moment"])},
+        "sign (units right)",
+        "m*g*l*cos(theta) + kt*theta",
+        X_TRUE,
+        {THETA: ("wrong", "sign", [])},
     ),
-    ("sign (units right)", "m*g*l*cos(theta)", "F", {THETA: ("wrong", "sign", [])}),
     (
         "g as a number",
-        "-m*9.81*l*cos(theta)",
-        "F",
-        {THETA: ("wrong", "number-for-parameter", ["9.81", "in m/s**2 is missing"])},
+        "-m*9.81*l*cos(theta) - kt*theta",
+        X_TRUE,
+        {THETA: ("wrong", "number-for-parameter", ["9.81"])},
     ),
 ]
 
@@ -118,12 +109,13 @@ def test_planted_dimension_mistakes_are_named_by_their_units(tmp_path: Path) -> 
 def test_a_key_without_units_diagnoses_as_before(tmp_path: Path) -> None:
     """The missing lever arm, graded by a key with no units: no word of units."""
     key = tmp_path / "key.yaml"
-    key.write_text(
-        KEY.replace("units: {m: kg, g: m/s**2, l: m, h: m, F: N, x: m, theta: rad}\n", ""),
-        encoding="utf-8",
-    )
+    without = KEY.replace("units: {l: m, k: N/m, l0: m, kt: N*m/rad, F: N, x: m, theta: rad}\n", "")
+    without = without.replace("{positive, unit: kg}", "positive")
+    without = without.replace("{positive, unit: m/s**2}", "positive")
+    assert "unit:" not in without and "units:" not in without
+    key.write_text(without, encoding="utf-8")
     path = tmp_path / "s.yaml"
-    answers = {"power_coefficients": {"theta": "-m*g*cos(theta)", "x": "F"}}
+    answers = {"power_coefficients": {"theta": "-m*g*cos(theta)", "x": X_TRUE}}
     path.write_text(
         yaml.safe_dump({"student": "s", "problem": "pendulum-units", "answers": answers}),
         encoding="utf-8",
