@@ -162,6 +162,7 @@ class _Worker:
         self.memory = memory
         self.index: int | None = None
         self.deadline = 0.0
+        self.stage = ""  # the last stage its work reported (said when it is stopped)
 
     def adopt(self, work: Callable[[Any], Any]) -> None:
         """Give a prestarted worker its work function."""
@@ -171,6 +172,11 @@ class _Worker:
         self.connection.send((index, item))
         self.index = index
         self.deadline = time.monotonic() + seconds
+        self.stage = ""
+
+    def during(self) -> str:
+        """' (last stage reported: STAGE)' for a message, when the work reported one."""
+        return f" (last stage reported: {self.stage})" if self.stage else ""
 
     def stop(self, *, kill: bool) -> None:
         if kill:
@@ -324,10 +330,12 @@ def _loop(
                 try:
                     index, status, payload = worker.connection.recv()
                 except (EOFError, OSError):
-                    finish(worker, Outcome(None, "crash", _exit_detail(worker.process, memory)))
+                    detail = _exit_detail(worker.process, memory) + worker.during()
+                    finish(worker, Outcome(None, "crash", detail))
                     replace(worker)
                     continue
                 if status == "progress":
+                    worker.stage = _stage_words(*payload)
                     if stages is not None:
                         stages(*payload)
                     continue
@@ -338,8 +346,14 @@ def _loop(
                     if status == "crash":
                         replace(worker)
             elif now >= worker.deadline:
-                finish(worker, Outcome(None, "timeout", f"took longer than {seconds:g} s"))
+                detail = f"took longer than {seconds:g} s{worker.during()}"
+                finish(worker, Outcome(None, "timeout", detail))
                 replace(worker)
+
+
+def _stage_words(stage: str, done: int, total: int) -> str:
+    """'power coefficients, 12 of 40': where a stopped worker was."""
+    return f"{stage}, {done} of {total}" if total else stage
 
 
 def _ignored(stage: str, done: int, total: int) -> None:

@@ -18,6 +18,14 @@ def _spin(_: object) -> int:
         pass
 
 
+def _reports_then_spins(_: object) -> int:
+    from screwsolve.progress import report
+
+    report("power coefficients", 3, 8)
+    while True:
+        pass
+
+
 def _square(value: int) -> int:
     return value * value
 
@@ -238,3 +246,12 @@ def test_a_worker_that_could_not_allocate_memory_is_said_to_be_out_of_memory() -
     )
     assert _exit_detail(_Exited(3), 2 * 1024**3) == "exited with code 3"
     assert "SIGKILL" in _exit_detail(_Exited(-9), 2 * 1024**3)
+
+
+def test_a_stopped_worker_says_the_last_stage_it_reported() -> None:
+    """A timeout names where the work was (the stages `run` shows on a terminal)."""
+    (outcome,) = run_many(_reports_then_spins, [None], seconds=2)
+    assert outcome.failure == "timeout"
+    assert outcome.detail == (
+        "took longer than 2 s (last stage reported: power coefficients, 3 of 8)"
+    )
