@@ -44,6 +44,8 @@ def chain(links: int) -> str:
 
 
 def cases(folder: Path) -> dict[str, Path]:
+    from bench_coupled_angles import coupled_frames_yaml  # beside this script
+
     files: dict[str, str | bytes] = {
         "20 MB file": HEAD + "parameters:\n" + "".join(f"  p{i}: real\n" for i in range(1_300_000)),
         "billion laughs": 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
@@ -66,6 +68,7 @@ def cases(folder: Path) -> dict[str, Path]:
         "exponent tower": HEAD + "coordinates: [x]\npoints: {O: {fixed_in: 0}}\n"
         "bodies: {1: {frame: 0, origin: O}}\n"
         "actions: [{name: a, on: 1, at: O, force: -x*((((x+1)**100)**100)**100)**100*x0}]\n",
+        "40 frames by 200-term coupled angles (valid)": coupled_frames_yaml(40, 200),
         "1000 actions with 40-term sums": HEAD
         + "parameters: {a: real, b: real}\ncoordinates: [x]\npoints: {O: {fixed_in: 0}, "
         "P: {from: O, position: x*x0}}\nbodies: {1: {frame: 0, origin: P}}\nactions:\n"
