@@ -92,7 +92,7 @@ def _model_in(annotation: Any) -> Any:
 
 
 def _pydantic_diagnostics(
-    error: ValidationError, source: SourceMap, model: type[BaseModel]
+    error: ValidationError, source: SourceMap, model: type[BaseModel], data: Any
 ) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     items = error.errors(include_url=False)
@@ -101,7 +101,7 @@ def _pydantic_diagnostics(
     # A word where a mapping may stand too: the mapping's "must be a mapping" likewise.
     kept = [i for i in items if not _other_branch(i)]
     for item in kept or items:
-        loc = _without_branches(tuple(item["loc"]))
+        loc = _in_file(tuple(item["loc"]), data, missing=item["type"] == "missing")
         where = ".".join(str(p) for p in loc) or "document"
         kind = item["type"]
         if kind == "extra_forbidden":
@@ -120,9 +120,6 @@ def _pydantic_diagnostics(
     return sorted(unique.values(), key=lambda d: (d.line, d.col))
 
 
-_BRANCH_TYPES = {"str", "int", "float", "bool", "none", "list", "dict"}
-
-
 def _other_branch(item: Any) -> bool:
     """An error of the union branch the input was not written for: a word's (literal, text)
     for a mapping, a mapping's for a word."""
@@ -134,25 +131,20 @@ def _other_branch(item: Any) -> bool:
     return False
 
 
-def _without_branches(loc: tuple[Any, ...]) -> tuple[Any, ...]:
-    """A location without pydantic's union branch tags (`literal[...]`, `Declared`, `str`),
-    which name no key of the file."""
-
-    def tag(part: Any) -> bool:
-        if not isinstance(part, str):
-            return False
-        if "[" in part or part in _BRANCH_TYPES:
-            return True
-        return part[:1].isupper() and part.isidentifier() and part in _MODEL_NAMES
-
-    return tuple(part for part in loc if not tag(part))
-
-
-def _model_names(model: type[BaseModel]) -> set[str]:
-    names = {model.__name__}
-    for sub in model.__subclasses__():
-        names |= _model_names(sub)
-    return names
+def _in_file(loc: tuple[Any, ...], data: Any, *, missing: bool) -> tuple[Any, ...]:
+    """A location as the file writes it: the keys and indexes found in its data, without the
+    union branch tags pydantic puts between them (`literal[...]`, `Declared`, `str`). The last
+    part of a missing key's location is the key itself, which the data cannot hold."""
+    node, kept = data, []
+    for index, part in enumerate(loc):
+        in_mapping = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_mapping or in_list:
+            kept.append(part)
+            node = node[part]
+        elif missing and index == len(loc) - 1:
+            kept.append(part)
+    return tuple(kept)
 
 
 def _in_our_words(item: Any) -> str:
@@ -206,7 +198,7 @@ def validate_model(model: type[M], data: Any, source: SourceMap) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise InputError(_pydantic_diagnostics(exc, source, model)) from None
+        raise InputError(_pydantic_diagnostics(exc, source, model, data)) from None
 
 
 def load_problem_text(text: str, file: str = STDIN_NAME) -> Loaded:
@@ -249,6 +241,3 @@ def _plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: _plain(item) for key, item in value.items()}
     return value
-
-
-_MODEL_NAMES = _model_names(BaseModel)

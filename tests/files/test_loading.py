@@ -122,3 +122,19 @@ def test_only_a_regular_file_is_read(tmp_path: Path) -> None:
         assert [(d.file, d.line, d.message) for d in info.value.diagnostics] == [
             (str(path), 1, "not a regular file")
         ]
+
+
+def test_names_like_the_schemas_own_are_located_where_written() -> None:
+    """A body named Body and one named Frame (the names of the file's own models): each error
+    stays at its own line, under its own name (pydantic's union tags are told apart from the
+    file's keys by the file's data, not by name)."""
+    text = (
+        "title: t\nreferential: 0\nframes: {0: {}}\npoints: {O: {fixed_in: 0}}\nbodies:\n"
+        "  Body: {frame: 0, origin: O, mass: [1]}\n"
+        "  Frame: {frame: 0, origin: O, mass: [2]}\n"
+    )
+    with pytest.raises(InputError) as caught:
+        load_problem_text(text, "b.yaml")
+    shown = [str(d) for d in caught.value.diagnostics]
+    assert [s.split(": ")[0].split(":")[1] for s in shown] == ["6", "7"], shown
+    assert "bodies.Body.mass" in shown[0] and "bodies.Frame.mass" in shown[1]
