@@ -9,6 +9,7 @@ file that declares units.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -106,8 +107,9 @@ class Unit:
 
     def latex(self) -> str:
         """The unit in LaTeX, upright (\\mathrm), with no package beyond a stock pdflatex."""
-        if self.name is not None:
-            body = self.name.replace("*", r"\,").replace("**2", "^{2}")
+        if self.name is not None:  # J, rad/s, or a declared unit as written (m/s**2)
+            powered = re.sub(r"\*\*\(?(-?[0-9/]+)\)?", r"^{\1}", self.name)
+            body = powered.replace("*", r"\,")
         else:
             named = NAMED.get(self.dims)
             body = named[1] if named else _composed(self.dims, latex=True)
@@ -118,11 +120,7 @@ class Unit:
     def describe(self) -> str:
         """'a force (N)', for messages."""
         named = NAMED.get(self.dims)
-        what = named[2] if named else "units of"
-        unit = self.text() if self.name is None else self.name
-        if named is None:
-            return f"in units of {unit}"
-        return f"{what} ({unit})"
+        return f"{named[2]} ({self.text()})" if named else f"in units of {self.text()}"
 
 
 DIMENSIONLESS = Unit(_ZERO)

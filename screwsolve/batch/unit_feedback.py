@@ -42,12 +42,7 @@ def _one(system: System, text: str, required: Unit | None) -> tuple[str, str] | 
     except ExpressionError:
         return None  # reported as unreadable elsewhere
     try:
-        if value.kind == "vector" and value.vector is not None:
-            unit = table.of_vector(value.vector)
-        elif value.scalar is not None:
-            unit = table.of(value.scalar)
-        else:
-            return None
+        unit = table.of_value(value)
     except DimensionError as exc:
         return "units-in-terms", f"its terms cannot be added: {exc.message}"
     if unit is None or required is None or unit.alike(required):

@@ -15,6 +15,7 @@ import sympy
 from sympy.core.function import AppliedUndef
 from sympy.physics.vector import Vector
 
+from screwsolve.model.grammar import Value
 from screwsolve.units import DIMENSIONLESS, TIME, Unit
 
 # functions of a pure number (an angle in rad) giving a pure number
@@ -50,21 +51,16 @@ class UnitTable:
         return _Walker(self).unit(expr)
 
     def of_vector(self, vector: Vector) -> Unit | None:
-        """The unit of a vector's components (unit vectors are pure numbers): every component
-        alike, None when none is known."""
-        found: tuple[sympy.Expr, Unit] | None = None
-        walker = _Walker(self)
-        for matrix, _frame in vector.args:
-            for component in matrix:
-                if component == 0:
-                    continue
-                unit = walker.unit(component)
-                if unit is None:
-                    continue
-                if found is not None and not found[1].alike(unit):
-                    raise DimensionError(walker.unlike(found[0], found[1], component, unit))
-                found = found or (component, unit)
-        return found[1] if found else None
+        """The unit of a vector's components (unit vectors are pure numbers): alike and in one
+        unit, as the terms of a sum; None when none is known."""
+        components = [c for matrix, _frame in vector.args for c in matrix if c != 0]
+        return _Walker(self)._sum(tuple(components))
+
+    def of_value(self, value: Value) -> Unit | None:
+        """The unit of a parsed scalar or vector."""
+        if value.kind == "vector" and value.vector is not None:
+            return self.of_vector(value.vector)
+        return self.of(value.scalar) if value.scalar is not None else None
 
 
 class _Walker:
@@ -88,7 +84,7 @@ class _Walker:
     def _unit(self, expr: sympy.Expr) -> Unit | None:
         table = self.table
         if expr.is_number and not expr.has(sympy.Derivative):
-            return self._number(expr)
+            return None if expr == 0 else DIMENSIONLESS  # zero is zero in any unit
         if isinstance(expr, sympy.Symbol):
             if expr == table.time:
                 return TIME
@@ -127,9 +123,6 @@ class _Walker:
             self._pure(expr.args[0], f"{type(expr).__name__}()")
             return DIMENSIONLESS
         return None  # anything else the grammar cannot build: not checked
-
-    def _number(self, expr: sympy.Expr) -> Unit | None:
-        return None if expr == 0 else DIMENSIONLESS  # zero is zero in any unit
 
     def _sum(self, terms: tuple[sympy.Expr, ...], what: str = "") -> Unit | None:
         found: tuple[sympy.Expr, Unit] | None = None

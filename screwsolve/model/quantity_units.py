@@ -85,7 +85,4 @@ class QuantityUnits:
 
 def rate_units(units: Mapping[str, Unit], names: list[str]) -> dict[str, Unit | None]:
     """q -> unit of q' for each coordinate (or function) name, and t -> per second."""
-    result: dict[str, Unit | None] = {
-        name: (units[name] / TIME if name in units else None) for name in names
-    }
-    return result
+    return {name: (units[name] / TIME if name in units else None) for name in names}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -20,7 +21,7 @@ from sympy.core.function import AppliedUndef
 from screwsolve.errors import ExpressionError
 from screwsolve.model.dimensions import DimensionError, UnitTable
 from screwsolve.model.frames import frame_entries
-from screwsolve.model.grammar import Namespace, parse, suggest
+from screwsolve.model.grammar import Namespace, Value, parse, suggest
 from screwsolve.model.laws import slip_speed_symbol, stretch_symbol
 from screwsolve.model.quantity_units import QuantityUnits, rate_units
 from screwsolve.symbolic.printing import text as printed
@@ -135,7 +136,7 @@ def check_units(
     speed_units: dict[str, Unit | None] = {}
     for name in speeds:
         if name in problem.speeds:
-            speed_units[name] = checker.scalar(("speeds", name), problem.speeds[name], None, "")
+            speed_units[name] = checker.check(("speeds", name), problem.speeds[name], None, "")
         else:  # a rate completing the declared speeds (q1' for q1)
             speed_units[name] = rates.get(name.removesuffix("'"))
     quantities = QuantityUnits(rates, speed_units or dict(rates))
@@ -151,14 +152,11 @@ class _Checker:
         self.problem, self.ns, self.table, self.out = problem, ns, table, out
 
     # one expression ------------------------------------------------------------------------
-    def _value(
-        self, text: str, ns: Namespace | None = None
-    ) -> tuple[sympy.Expr | None, Any | None]:
+    def _value(self, text: str, ns: Namespace | None = None) -> Value | None:
         try:
-            value = parse(text, ns or self.ns)
+            return parse(text, ns or self.ns)
         except ExpressionError:
-            return None, None  # reported when the system was built
-        return value.scalar, value.vector
+            return None  # reported when the system was built
 
     def check(
         self,
@@ -172,14 +170,11 @@ class _Checker:
         """The unit of the expression at `path` (None when unknown), reported when its terms
         cannot meet or it is not `required`."""
         table = table or self.table
-        scalar, vector = self._value(text, ns)
+        value = self._value(text, ns)
+        if value is None:
+            return None
         try:
-            if vector is not None:
-                unit = table.of_vector(vector)
-            elif scalar is not None:
-                unit = table.of(scalar)
-            else:
-                return None
+            unit = table.of_value(value)
         except DimensionError as exc:
             self._report(path, text, exc.message, exc.term)
             return None
@@ -190,9 +185,6 @@ class _Checker:
                 f"{what} must be {required.describe()}, and '{text.strip()}' is {unit.describe()}",
             )
         return unit
-
-    def scalar(self, path: Path, text: str, required: Required, what: str) -> Unit | None:
-        return self.check(path, text, required, what)
 
     def _report(self, path: Path, text: str, message: str, term: sympy.Expr | None = None) -> None:
         column = _column_of(text, term) if term is not None else len(text) - len(text.lstrip())
@@ -242,8 +234,6 @@ class _Checker:
             self._sides(("domains", index), text, (">=", "<=", ">", "<"), "a domain")
         if problem.expected is not None:
             self._claims(("expected",), problem.expected, quantities)
-        if problem.grading is not None:
-            pass  # points and hints carry no units
 
     def _sides(self, path: Path, text: str, relations: tuple[str, ...], what: str) -> None:
         op = next((r for r in relations if r in text), None)
@@ -361,11 +351,10 @@ class _Checker:
     def _contact(self, base: Path, contact: Any) -> None:
         self.check((*base, "penetration"), contact.penetration, LENGTH, "a penetration")
         self.check((*base, "exponent"), contact.exponent, DIMENSIONLESS, "an exponent")
-        exponent, _ = self._value(contact.exponent)
+        parsed = self._value(contact.exponent)
+        exponent = parsed.scalar if parsed is not None else None
         if exponent is None or not exponent.is_Rational:
             return
-        from fractions import Fraction
-
         per = LENGTH ** Fraction(int(exponent.p), int(exponent.q))
         self.check((*base, "stiffness"), contact.stiffness, FORCE / per, "a contact stiffness")
         self.check((*base, "damping"), contact.damping, FORCE / per / VELOCITY, "a contact damping")

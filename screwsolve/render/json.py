@@ -28,6 +28,11 @@ Pair = tuple[Unit | None, Unit | None]
 _NO_PAIR: Pair = (None, None)
 
 
+def _partial(units: Units, key: str) -> Pair:
+    """The units of a partial screw (none without units)."""
+    return units.partial.get(key, _NO_PAIR) if units else _NO_PAIR
+
+
 def _unit(unit: Unit | None) -> dict[str, dict[str, str]]:
     """{"unit": {text, latex}} when the unit is known, else nothing (files without units)."""
     return {} if unit is None else {"unit": {"text": unit.text(), "latex": unit.latex()}}
@@ -53,10 +58,7 @@ def _speeds(speeds: SpeedsValue, notation: dict[str, str], units: Units) -> dict
         "definitions": _coefficients(speeds.definitions, units.speeds.get if units else None),
         "rates": _coefficients(speeds.rates, units.rates.get if units else None),
         "partial_screws": {
-            body: {
-                u: _screw(screw, notation, units.partial.get(u, _NO_PAIR) if units else _NO_PAIR)
-                for u, screw in by_speed.items()
-            }
+            body: {u: _screw(screw, notation, _partial(units, u)) for u, screw in by_speed.items()}
             for body, by_speed in speeds.partial_screws.items()
         },
         "generalized_active_forces": {
@@ -100,8 +102,7 @@ def _steps(steps: StepsValue, notation: dict[str, str], units: Units) -> dict[st
     return {
         "kinematic_screw": _screw(steps.velocity, notation, kinematic),
         "partial_screws": {
-            q: _screw(s, notation, units.partial.get(q, _NO_PAIR) if units else _NO_PAIR)
-            for q, s in steps.partials.items()
+            q: _screw(s, notation, _partial(units, q)) for q, s in steps.partials.items()
         },
         "power": _expr(steps.power, units.power if units else None),
         "power_coefficients": _coefficients(
@@ -132,10 +133,7 @@ def solution_document(solution: Solution) -> dict[str, Any]:
                 b: _screw(s, notation, kinematic) for b, s in solution.kinematic_screws.items()
             },
             "partial_screws": {
-                b: {
-                    q: _screw(s, notation, units.partial.get(q, _NO_PAIR) if units else _NO_PAIR)
-                    for q, s in by.items()
-                }
+                b: {q: _screw(s, notation, _partial(units, q)) for q, s in by.items()}
                 for b, by in solution.partial_screws.items()
             },
             "actions": [

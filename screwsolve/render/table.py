@@ -46,16 +46,14 @@ def _screw_units(pair: tuple[Unit | None, Unit | None], *, plain: bool) -> str:
     return f"{{{unit_text(pair[0], plain=plain)} ; {unit_text(pair[1], plain=plain)}}}"
 
 
-def _header(title: str, unit: Unit | None, solution: Solution, *, plain: bool) -> str:
-    """A column heading with its unit in brackets when the file declares units."""
-    if solution.units is None or unit is None:
-        return title
-    return f"{title} [{unit_text(unit, plain=plain)}]"
+def _header(title: str, unit: Unit | None, *, plain: bool) -> str:
+    """A column heading with its unit in brackets (a file with units)."""
+    return title if unit is None else f"{title} [{unit_text(unit, plain=plain)}]"
 
 
-def _unit_row(table: Table, units: list[Unit | None], solution: Solution, *, plain: bool) -> None:
-    """A last row giving each column's unit (tables with a quantity per column)."""
-    if solution.units is not None:
+def _unit_row(table: Table, units: list[Unit | None] | None, *, plain: bool) -> None:
+    """A last row giving each column's unit (a file with units: `units` not None)."""
+    if units is not None:
         table.add_row("unit", *(unit_text(u, plain=plain) for u in units), style="dim")
 
 
@@ -140,12 +138,7 @@ def _force_table(
         table.add_row(cell(_action_label(action)), *(cell(text(row[u])) for u in speeds))
     table.add_row("total", *(cell(text(total[u])) for u in speeds), style="bold")
     units = solution.units
-    _unit_row(
-        table,
-        [units.active_forces.get(u) if units else None for u in speeds],
-        solution,
-        plain=plain,
-    )
+    _unit_row(table, [units.active_forces.get(u) for u in speeds] if units else None, plain=plain)
     return table
 
 
@@ -229,7 +222,7 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
             partial.add_row(cell(body), cell(coord), cell(screw_text(screw)), *unit)
     parts.append(_section(f"Partial kinematic screws {{V^q_B/{ref}}}", partial))
 
-    power_heading = _header("power", units.power if units else None, solution, plain=plain)
+    power_heading = _header("power", units.power if units else None, plain=plain)
     actions = _table("action", "on", "screw", power_heading, plain=plain)
     for action in solution.actions:
         actions.add_row(
@@ -253,12 +246,8 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     matrix.add_row(
         "total", *(cell(text(solution.coefficients[q])) for q in solution.variables), style="bold"
     )
-    _unit_row(
-        matrix,
-        [units.coefficients.get(q) if units else None for q in solution.variables],
-        solution,
-        plain=plain,
-    )
+    coefficient_units = [units.coefficients.get(q) for q in solution.variables] if units else None
+    _unit_row(matrix, coefficient_units, plain=plain)
     parts.append(_section("Power coefficients Q^q (pairs: interaction coefficients)", matrix))
 
     parts.extend(_speeds(solution, plain=plain))
@@ -266,10 +255,8 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
     if energies:
         table = _table(
             "action",
-            _header("potential energy V", units.energy if units else None, solution, plain=plain),
-            _header(
-                "dissipation function R", units.power if units else None, solution, plain=plain
-            ),
+            _header("potential energy V", units.energy if units else None, plain=plain),
+            _header("dissipation function R", units.power if units else None, plain=plain),
             plain=plain,
         )
         for action in energies:
