@@ -274,7 +274,8 @@ class JacobianCore:
         if u.is_zero() or w.is_zero():
             return ZERO
         keys = [k for _, k in u.units()] + [k for _, k in w.units()]
-        for frame in dict.fromkeys([*u.columns, *w.columns]):
+        frames = [*u.columns, *w.columns] if len(w.columns) <= 2 else list(u.columns)
+        for frame in dict.fromkeys(frames):
             a, b = self.express(u, frame), self.express(w, frame)
             value = a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
             key = self._compactness([value], keys, frame)
