@@ -64,9 +64,39 @@ def independent(matrix: sympy.Matrix, indices: Iterable[int], *, columns: bool) 
 
 
 def solve_square(matrix: sympy.Matrix, rhs: sympy.Matrix) -> sympy.Matrix | None:
-    """The solution of a square system that is regular at a generic point, by LU with every
-    pivot tested numerically; None when an entry of the solution is undefined (zoo, nan)."""
-    solution = matrix.LUsolve(rhs, iszerofunc=numerically_zero)
+    """The solution of a square system that is regular at a generic point; None when an entry
+    of the solution is undefined (zoo, nan). Fraction-free over polynomials when the entries are
+    polynomials (in symbols and in functions such as sin q taken as further unknowns), otherwise
+    by LU with every pivot tested numerically."""
+    solution = _solve_polynomial(matrix, rhs)
+    if solution is None:
+        solution = matrix.LUsolve(rhs, iszerofunc=numerically_zero)
     if solution.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
         return None
     return solution
+
+
+def _solve_polynomial(matrix: sympy.Matrix, rhs: sympy.Matrix) -> sympy.Matrix | None:
+    """x = num / den by fraction-free elimination over a polynomial ring, each entry cancelled
+    there; None when the entries are not polynomials or the common denominator vanishes at a
+    generic point (sin q**2 + cos q**2 - 1 is a nonzero polynomial in sin q and cos q). LU on
+    symbolic entries nests fractions that cost minutes to cancel: four constraints whose
+    coefficients are products of parameters took more than 100 s, this 0.4 s."""
+    from sympy.polys.matrices import DomainMatrix
+
+    augmented = DomainMatrix.from_Matrix(matrix.row_join(rhs))
+    domain = augmented.domain
+    if not (domain.is_PolynomialRing or domain.is_ZZ or domain.is_QQ):
+        return None
+    size = matrix.shape[1]
+    numerators, denominator = augmented[:, :size].solve_den(augmented[:, size:])
+    if numerically_zero(domain.to_sympy(denominator)):
+        return None
+    entries = []
+    for (numerator,) in numerators.to_list():
+        if domain.is_PolynomialRing:
+            numerator, bottom = numerator.cancel(denominator)
+        else:
+            bottom = denominator
+        entries.append(domain.to_sympy(numerator) / domain.to_sympy(bottom))
+    return sympy.Matrix(entries)
