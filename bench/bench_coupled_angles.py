@@ -10,7 +10,6 @@ the test suite.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from pathlib import Path
@@ -21,43 +20,7 @@ sys.path.insert(0, str(ROOT))
 from screwsolve.files.loading import load_problem_text  # noqa: E402
 from screwsolve.mechanics.analysis import Analysis  # noqa: E402
 from screwsolve.model.system import build_system  # noqa: E402
-
-PARAMETERS = [f"p{i}" for i in range(40)]
-
-
-def coupled_frames_yaml(frames: int, terms: int, seed: int = 2) -> str:
-    """The problem file: every angle a `terms`-term sum over all coordinates."""
-    rng = random.Random(seed)
-    coordinates = [f"q{i}" for i in range(frames)]
-
-    def angle() -> str:
-        return " + ".join(
-            f"{rng.choice(PARAMETERS)}*{rng.choice(coordinates)}" for _ in range(terms)
-        )
-
-    lines = [
-        "title: frames with long coupled angles\nreferential: 0\n",
-        "parameters: {" + ", ".join(f"{p}: positive" for p in PARAMETERS) + "}\n",
-        "coordinates: [" + ", ".join(coordinates) + "]\n",
-        "frames:\n  0: {}\n",
-    ]
-    parent = "0"
-    for i in range(frames):
-        axis = "z" if i % 2 == 0 else "x"
-        lines.append(f"  F{i}: {{from: {parent}, rotate: [{axis}, {angle()}]}}\n")
-        parent = f"F{i}"
-    lines.append("points:\n  O: {fixed_in: 0}\n")
-    previous = "O"
-    for i in range(frames):
-        lines.append(f"  P{i}: {{from: {previous}, position: p1*xF{i}, body: B{i}}}\n")
-        previous = f"P{i}"
-    lines.append("bodies:\n")
-    for i in range(frames):
-        lines.append(f"  B{i}: {{frame: F{i}, origin: {'O' if i == 0 else f'P{i - 1}'}}}\n")
-    lines.append("actions:\n")
-    for i in range(frames):
-        lines.append(f"  - {{name: f{i}, on: B{i}, at: P{i}, force: p2*y0 + p3*zF{i}}}\n")
-    return "".join(lines)
+from tests.large_models import coupled_frames_yaml  # noqa: E402
 
 
 def main() -> None:

@@ -44,7 +44,8 @@ def chain(links: int) -> str:
 
 
 def cases(folder: Path) -> dict[str, Path]:
-    from bench_coupled_angles import coupled_frames_yaml  # beside this script
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.large_models import coupled_frames_yaml, dense_constraints_yaml
 
     files: dict[str, str | bytes] = {
         "20 MB file": HEAD + "parameters:\n" + "".join(f"  p{i}: real\n" for i in range(1_300_000)),
@@ -63,12 +64,18 @@ def cases(folder: Path) -> dict[str, Path]:
         "invalid UTF-8": b"title: caf\xe9\n",
         "chain of 10 links (valid)": chain(10),
         "chain of 30 links (valid)": chain(30),
-        "chain of 60 links (valid, the coordinate limit)": chain(60),
+        "chain of 60 links (valid)": chain(60),
         "1 MB of comments": HEAD + ("# " + "x" * 97 + "\n") * 9_900,
         "exponent tower": HEAD + "coordinates: [x]\npoints: {O: {fixed_in: 0}}\n"
         "bodies: {1: {frame: 0, origin: O}}\n"
         "actions: [{name: a, on: 1, at: O, force: -x*((((x+1)**100)**100)**100)**100*x0}]\n",
-        "40 frames by 200-term coupled angles (valid)": coupled_frames_yaml(40, 200),
+        "40 frames by 200-term coupled angles (valid, over the work limit)": coupled_frames_yaml(
+            40, 200
+        ),
+        "chain of 150 links (valid, over the work limit)": chain(150),
+        "7 constraints mixing 14 speeds (valid, over the work limit)": dense_constraints_yaml(
+            14, 7
+        ),
         "1000 actions with 40-term sums": HEAD
         + "parameters: {a: real, b: real}\ncoordinates: [x]\npoints: {O: {fixed_in: 0}, "
         "P: {from: O, position: x*x0}}\nbodies: {1: {frame: 0, origin: P}}\nactions:\n"

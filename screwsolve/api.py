@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from screwsolve.errors import Diagnostic
+from screwsolve.limits import DEFAULT_SECONDS
 
 if TYPE_CHECKING:
     from screwsolve.files.loaded import Loaded
@@ -31,22 +32,30 @@ def load(path_or_text: str | Path) -> Loaded:
     return load_problem(path_or_text)
 
 
-def analyse(loaded: Loaded) -> Analysis:
+def analyse(loaded: Loaded, *, seconds: float | None = None) -> Analysis:
     """Check the meaning of a loaded problem and set up its analysis (computed lazily)."""
     from screwsolve.mechanics.analysis import analyse as analyse_loaded
 
-    return analyse_loaded(loaded)
+    return analyse_loaded(loaded, seconds)
 
 
-def solve(problem: Loaded | str | Path, at: str | None = None, *, steps: bool = False) -> Solution:
-    """Everything DESIGN §1 lists for one problem, simplified, as a Solution."""
+def solve(
+    problem: Loaded | str | Path,
+    at: str | None = None,
+    *,
+    steps: bool = False,
+    seconds: float | None = None,
+) -> Solution:
+    """Everything DESIGN §1 lists for one problem, simplified, as a Solution. With `seconds`,
+    a problem whose estimated work is more than that time allows is refused before any of it
+    (as `run` does with its time limit); without, any size is solved."""
     from screwsolve.errors import UsageError
     from screwsolve.files.loaded import Loaded
     from screwsolve.model.grammar import suggest
     from screwsolve.solution.build import present
 
     loaded = problem if isinstance(problem, Loaded) else load(problem)
-    analysis = analyse(loaded)
+    analysis = analyse(loaded, seconds=seconds)
     if at is not None and at not in analysis.system.points:
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
@@ -121,6 +130,7 @@ class RunRequest:
     # a file (made by the caller) to write the output into, instead of returning it as text:
     # a large JSON document then crosses no pipe and is never one string
     spool: str | None = None
+    seconds: float | None = DEFAULT_SECONDS  # the time limit the work is estimated against
 
 
 @dataclass(frozen=True)
@@ -142,7 +152,7 @@ def run_request(request: RunRequest) -> RunResult:
 
     try:
         loaded = request.problem if request.problem is not None else _load(request)
-        solution = solve(loaded, at=request.at, steps=request.steps)
+        solution = solve(loaded, at=request.at, steps=request.steps, seconds=request.seconds)
     except InputError as exc:
         return RunResult(diagnostics=tuple(exc.diagnostics))
     except UsageError as exc:

@@ -429,6 +429,7 @@ def run(
             color=on_terminal and console is not None and console.color_system is not None,
             problem=loaded,
             sketch=str(figure) if figure is not None else None,
+            seconds=timeout or None,
         )
         with _spooled(request, output) as request:
             result = _limited(run_request, request, timeout, stages=True)

@@ -44,6 +44,11 @@ class InputError(ScrewsolveError):
         return "\n".join(str(d) for d in self.diagnostics)
 
 
+class WorkLimitError(InputError):
+    """A file whose estimated work is more than its time limit allows: refused before the work,
+    and, unlike other input errors, a verdict that a longer limit changes (never cached)."""
+
+
 class ExpressionError(ScrewsolveError):
     """An expression that breaks the grammar; `offset` is the 0-based column in the text."""
 

@@ -67,6 +67,39 @@ MAX_ENTRIES = {
     "constraints": 400,
 }
 
+# -- work (model/cost.py: estimated from a problem's structure at validation) -----------------
+
+# The count limits above bound what a file may declare, not what it costs; these bound the cost.
+# One unit is about 2.4 microseconds of the whole `run` on a 2-core machine (bench/bench_cost.py,
+# six families each timed at five sizes or more). Each weight is what its kind of work cost per
+# unit there, the largest of the families that exercise it:
+# - a size unit (a speed times an operation it meets): frames turned by 200-term angles took
+#   2.3-2.4 us per unit from 12 to 32 frames (60 forces of 1 000 terms: 1.1 us, left to it);
+WORK_PER_SIZE = 1
+# - a speed times a rotation it passes through: one-axis chains 118 us from 50 to 70 links,
+#   two-axis chains 80 us (left to it);
+WORK_PER_ROTATION = 50
+# - a row (a speed for a body or an action, zeros included): 400 independent pendulums 90 us;
+WORK_PER_ROW = 40
+# - a product in the determinant of the constraints solved for the dependent speeds (Bregman's
+#   bound), per independent speed: 5 constraints each mixing all of 10 or 11 speeds by a
+#   parameter (120 products, 5 or 6 independent speeds: 41.5 s and 51.0 s) 70 ms. The rocket
+#   car's 8 rolling conditions bound 44 (6 % of the budget) and take 1.9 s: left to it;
+WORK_PER_ELIMINATION_TERM = 29_000
+# - a node of an expression the file writes, read twice (the parent validates, the worker builds);
+WORK_PER_NODE = 10
+# The budget of the default 60 s: about 48 s of work at 2.4 us a unit. Accepted, and measured:
+# a 70-link chain (18.9 million units: 42.7 s, 1.1 GB), a 40-link two-axis chain (18.8 million:
+# 30.6 s, 1.1 GB), 28 frames by 200-term angles (31.1 s), 400 pendulums (28.7 s), 5 constraints
+# in 10 speeds (41.5 s). Refused: an 80-link chain (27.9 million; 64.6 s), 40 frames by long angles
+# (out of memory after 66 s), 6 constraints in 12 speeds (more than 120 s). Every shipped problem
+# is under a tenth of it. `--timeout` above the default raises it in proportion, up to:
+MAX_WORK = 20_000_000
+# A longer time limit raises the budget only up to what the worker's memory holds: 56 to 70 bytes
+# a unit in every family but one (an 80-link chain, 27.9 million units: 1.57 GB; a 50-link
+# two-axis chain, 32.5 million: out of memory). `--timeout 0` (in-process, no limits) lifts both.
+MAX_WORK_IN_MEMORY = 28_000_000
+
 # -- effort on expressions (tree nodes counted with a bounded walk, operations by count_ops) ----
 
 # Frames: candidate cross products of unit vectors with a component over this many tree nodes are

@@ -25,9 +25,15 @@ from screwsolve.batch.claims import (
     walk,
 )
 from screwsolve.batch.reports import CheckReport, ClaimResult, FileReport, Status
-from screwsolve.errors import Diagnostic, ExpressionError, InputError, ScrewsolveError
+from screwsolve.errors import (
+    Diagnostic,
+    ExpressionError,
+    InputError,
+    ScrewsolveError,
+    WorkLimitError,
+)
 from screwsolve.files.source_map import SourceMap
-from screwsolve.limits import DEFAULT_SEED
+from screwsolve.limits import DEFAULT_SECONDS, DEFAULT_SEED
 from screwsolve.mechanics.analysis import Analysis, analyse
 from screwsolve.model.grammar import parse_vector, suggest
 from screwsolve.model.system import System
@@ -56,25 +62,36 @@ def check_paths(
 
     items = [f if isinstance(f, tuple) else (f, None) for f in files]
     outcomes = run_many(
-        partial(_check_item, seed=seed), items, jobs=jobs, seconds=timeout, progress=progress
+        partial(_check_item, seed=seed, seconds=timeout or None),
+        items,
+        jobs=jobs,
+        seconds=timeout,
+        progress=progress,
     )
     reports = [_report(name, o) for (name, _), o in zip(items, outcomes, strict=True)]
     return CheckReport(reports, DEFAULT_SEED if seed is None else seed)
 
 
-def _check_item(item: tuple[str, str | None], seed: int | None) -> FileReport:
-    return check_file(item[0], seed, item[1])
+def _check_item(
+    item: tuple[str, str | None], seed: int | None, seconds: float | None
+) -> FileReport:
+    return check_file(item[0], seed, item[1], seconds)
 
 
-def check_file(path: str, seed: int | None = None, text: str | None = None) -> FileReport:
-    """Load (or read `text` as), solve and check one file; every failure is recorded, never
-    raised."""
+def check_file(
+    path: str,
+    seed: int | None = None,
+    text: str | None = None,
+    seconds: float | None = DEFAULT_SECONDS,
+) -> FileReport:
+    """Load (or read `text` as), solve and check one file, its work estimated against
+    `seconds` (None: any work); every failure is recorded, never raised."""
     from screwsolve.files.loading import load_problem, load_problem_text
 
     report = FileReport(path)
     with _recorded(report, "problem too deeply nested to solve"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
-        analysis = analyse(loaded)
+        analysis = analyse(loaded, seconds)
         report.claims = list(check_claims(analysis, seed))
     return report
 
@@ -86,6 +103,9 @@ def _recorded(report: FileReport, nested: str) -> Iterator[None]:
     path = report.path
     try:
         yield
+    except WorkLimitError as exc:  # a longer time limit changes it: not a verdict to cache
+        report.diagnostics = exc.diagnostics
+        report.final = False
     except InputError as exc:
         report.diagnostics = exc.diagnostics
     except ScrewsolveError as exc:
@@ -103,12 +123,14 @@ def validate_file(path: str, text: str | None = None) -> FileReport:
     of the problem, and every claim of `expected:` (its names, and its expressions read with
     the same grammar and limits as `check`). Failures are recorded, never raised."""
     from screwsolve.files.loading import load_problem, load_problem_text
+    from screwsolve.model.cost import check_work
     from screwsolve.model.system import build_system
 
     report = FileReport(path)
     with _recorded(report, "problem too deeply nested"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
         system = build_system(loaded.problem, loaded.source)
+        check_work(system)
         report.diagnostics = claim_diagnostics(system)
     return report
 

@@ -17,6 +17,7 @@ import sympy
 from sympy.physics.vector import Vector
 
 from screwsolve.files.loaded import Loaded
+from screwsolve.limits import DEFAULT_SECONDS
 from screwsolve.mechanics.actions import to_screws
 from screwsolve.mechanics.constraints import ConstraintAnalysis, analyse_constraints
 from screwsolve.mechanics.dissipation import dissipation as dissipation_of
@@ -31,6 +32,7 @@ from screwsolve.mechanics.speeds import (
     speed_screws,
 )
 from screwsolve.model.actions import Action, Potential, ScrewAction
+from screwsolve.model.cost import check_work
 from screwsolve.model.parts import JointSpec
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System, build_system
@@ -524,9 +526,12 @@ class Analysis:
         return total
 
 
-def analyse(loaded: Loaded) -> Analysis:
+def analyse(loaded: Loaded, seconds: float | None = DEFAULT_SECONDS) -> Analysis:
     """Check the meaning of a loaded problem (every reference and expression, all problems
     reported at once) and set up its analysis; each quantity is computed when first asked for.
+    A problem whose estimated work is more than `seconds` allow is refused (None: any work).
     The symengine nodes remembered for the previous problem are let go."""
     forget()
-    return Analysis(build_system(loaded.problem, loaded.source))
+    system = build_system(loaded.problem, loaded.source)
+    check_work(system, seconds)
+    return Analysis(system)

@@ -315,3 +315,24 @@ def test_a_timed_out_run_as_json_says_so(tmp_path: Path) -> None:
     assert done.returncode == 1
     document = json.loads(done.stdout)
     assert document["status"] == "error" and "timed out" in document["diagnostics"][0]["message"]
+
+
+def test_a_model_past_the_work_limit_is_refused_where_it_costs(tmp_path: Path) -> None:
+    from ..large_models import chain_yaml
+
+    path = tmp_path / "long chain.yaml"
+    text = chain_yaml(150)
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run(["screwsolve", "run", str(path)], capture_output=True, text=True)
+    assert done.returncode == 1 and done.stdout == ""
+    located, _, message = done.stderr.removeprefix("error: ").partition(": this model")
+    line = int(located.split(":")[-2])
+    assert text.splitlines()[line - 1].startswith("  150: {frame: 150,")
+    message = "this model" + message
+    assert message.startswith("this model needs more work than a worker's limits allow")
+    checked = subprocess.run(
+        ["screwsolve", "check", str(path), "--format", "json"], capture_output=True, text=True
+    )
+    assert checked.returncode == 1
+    (report,) = json.loads(checked.stdout)["files"]
+    assert "needs more work than a worker's limits allow" in report["diagnostics"][0]["message"]

@@ -1,0 +1,181 @@
+"""The work estimate (model/cost.py): its terms derived by hand on small problems, every shipped
+problem far under the limit, research-size chains accepted, and models past the limit refused
+at the part of the file that costs the most (bench/bench_cost.py times the same families)."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+
+from screwsolve.batch.checking import check_file, validate_file
+from screwsolve.errors import WorkLimitError
+from screwsolve.files.loading import load_problem, load_problem_text
+from screwsolve.limits import (
+    DEFAULT_SECONDS,
+    MAX_WORK,
+    MAX_WORK_IN_MEMORY,
+    WORK_PER_ELIMINATION_TERM,
+    WORK_PER_NODE,
+    WORK_PER_ROTATION,
+    WORK_PER_ROW,
+    WORK_PER_SIZE,
+)
+from screwsolve.mechanics.analysis import analyse
+from screwsolve.model.cost import Estimate, check_work, estimate
+from screwsolve.model.system import System, build_system
+
+from ..conftest import PROBLEMS
+from ..large_models import chain_yaml, coupled_frames_yaml, dense_constraints_yaml
+from ..two_axis_chain import two_axis_chain_yaml
+
+TWO_LINKS = """\
+title: two links
+referential: 0
+parameters: {L: positive, F: real}
+coordinates: [q1, q2]
+frames: {0: {}, 1: {from: 0, rotate: [z, q1]}, 2: {from: 1, rotate: [z, q2]}}
+points:
+  O: {fixed_in: 0}
+  A: {from: O, position: L*x1, body: 1}
+  B: {from: A, position: L*x2, body: 2}
+bodies: {1: {frame: 1, origin: O}, 2: {frame: 2, origin: A}}
+actions: [{name: push, on: 2, at: B, force: F*y2}]
+"""
+
+
+def system_of(text: str, name: str = "model.yaml") -> System:
+    loaded = load_problem_text(text, name)
+    return build_system(loaded.problem, loaded.source)
+
+
+def test_two_links_by_hand() -> None:
+    # Reaches (coordinates, rotations, size): frame 1 ({q1}, 1, 1), frame 2 ({q1, q2}, 2, 2);
+    # A = L x1: ({q1}, 1, 1 + 1); B = L x1 + L x2: ({q1, q2}, 2, 2 + 2).
+    # Body 1 (frame 1, origin O): 1 speed x (1 rotation, size 1).
+    # Body 2 (frame 2, origin A): 2 speeds x (2 rotations, size 2).
+    # push (on 2, at B, F y2): 2 speeds x (2 rotations, size 4 + the force's F: 5).
+    # Rows: 2 speeds x 3 carriers. Inputs: q1, q2, L (A), L and L (B), F: 6 nodes.
+    found = estimate(system_of(TWO_LINKS))
+    assert found.parts == {
+        "rows": 6 * WORK_PER_ROW,
+        "inputs": 6 * WORK_PER_NODE,
+        "carriers": (1 + 4 + 4) * WORK_PER_ROTATION + (1 + 4 + 10) * WORK_PER_SIZE,
+        "elimination": 0,
+    }
+    assert found.costliest is not None and found.costliest.label == "action 'push'"
+
+
+def test_dense_constraints_by_hand() -> None:
+    # 3 constraints, each with all 3 dependent speeds: Bregman's bound (3!)**(1/3) a row, 3! = 6
+    # products in their determinant, once per each of the 3 independent speeds
+    found = estimate(system_of(dense_constraints_yaml(6, 3)))
+    assert found.parts["elimination"] == pytest.approx(6 * 3 * WORK_PER_ELIMINATION_TERM, rel=1e-9)
+
+
+def test_only_the_dependent_speeds_columns_count() -> None:
+    # the rocket car (pydy): 8 rolling conditions fix q1', q3', q5' ... q8'; in those columns
+    # its rows have 3, 1, 3, 1, 3, 2, 3, 2 entries; the 6 largest bound (3!)**(4/3) * 2 products,
+    # once per each of its 2 independent speeds
+    loaded = load_problem(str(PROBLEMS / "rocket-car.yaml"))
+    found = estimate(build_system(loaded.problem, loaded.source))
+    expected = 6 ** (4 / 3) * 2 * 2 * WORK_PER_ELIMINATION_TERM
+    assert found.parts["elimination"] == pytest.approx(expected, abs=1)
+
+
+def test_a_single_constraint_needs_no_elimination() -> None:
+    assert estimate(system_of(dense_constraints_yaml(6, 1))).parts["elimination"] == 0
+
+
+@pytest.mark.parametrize("path", sorted(PROBLEMS.glob("*.yaml")), ids=lambda p: p.name)
+def test_every_shipped_problem_is_far_under_the_limit(path: Path) -> None:
+    # the largest is the rocket car's 8 rolling conditions, bound to 44 products (about 6 %)
+    loaded = load_problem(str(path))
+    assert estimate(build_system(loaded.problem, loaded.source)).total < MAX_WORK / 10
+
+
+def test_each_link_costs_more_than_the_one_before() -> None:
+    totals = [estimate(system_of(chain_yaml(links))).total for links in range(1, 13)]
+    assert all(b > a for a, b in itertools.pairwise(totals))
+    steps = [b - a for a, b in itertools.pairwise(totals)]
+    assert all(b > a for a, b in itertools.pairwise(steps))  # and more each time
+
+
+@pytest.mark.parametrize(
+    "text", [two_axis_chain_yaml(40), chain_yaml(60)], ids=["two-axis chain 40", "chain 60"]
+)
+def test_research_size_chains_are_accepted(text: str) -> None:
+    check_work(system_of(text))  # bench_cost: 30.6 s and 26.2 s, under 1.2 GB
+
+
+def _refusal(text: str) -> tuple[str, str]:
+    """The refused file's located line and the message."""
+    with pytest.raises(WorkLimitError) as raised:
+        check_work(system_of(text))
+    (diagnostic,) = raised.value.diagnostics
+    return text.splitlines()[diagnostic.line - 1][diagnostic.col - 1 :], diagnostic.message
+
+
+def test_forty_frames_turned_by_long_angles_are_refused_at_the_costliest_action() -> None:
+    line, message = _refusal(coupled_frames_yaml(40))  # bench_cost: out of memory after 66 s
+    assert line.startswith("{name: f39,")
+    assert "action 'f39' costs the most" in message
+    assert "40 coordinates through 40 rotations" in message
+    assert f"the limit is {MAX_WORK:,}" in message and "--timeout raises it" in message
+
+
+def test_a_long_chain_is_refused_at_its_last_link() -> None:
+    # the last body's weight (at its mass centre, in the frame 0) is located at the body
+    line, message = _refusal(chain_yaml(150))
+    assert line.startswith("{frame: 150, origin: P149,")
+    assert "action 'weight of 150' costs the most" in message
+    assert "150 coordinates through 150 rotations" in message
+
+
+def test_dense_constraints_are_refused_at_the_constraints() -> None:
+    line, message = _refusal(dense_constraints_yaml(14, 7))
+    assert line == "constraints:"
+    assert "solving its constraints for the dependent speeds costs the most" in message
+
+
+def test_dense_tables_are_refused_at_the_coordinates() -> None:
+    found = Estimate(MAX_WORK + 1, {"rows": MAX_WORK, "inputs": 1, "carriers": 0}, None)
+    assert found.where() == ("coordinates",)
+    assert "every speed for every body and action" in found.message(MAX_WORK)
+
+
+def test_a_longer_time_limit_raises_the_budget_in_proportion() -> None:
+    system = system_of(chain_yaml(75))  # over the default budget, under what memory holds
+    total = estimate(system).total
+    assert MAX_WORK < total < MAX_WORK_IN_MEMORY
+    needed = DEFAULT_SECONDS * total / MAX_WORK
+    check_work(system, needed * 1.01)
+    with pytest.raises(WorkLimitError, match="--timeout raises it"):
+        check_work(system, needed * 0.99)
+
+
+def test_no_time_limit_raises_it_past_what_memory_holds() -> None:
+    system = system_of(chain_yaml(150))
+    with pytest.raises(WorkLimitError, match=f"the limit is {MAX_WORK_IN_MEMORY:,}; --timeout 0"):
+        check_work(system, 3600)
+    check_work(system, None)  # --timeout 0: in-process, no limit at all
+
+
+def test_a_shorter_time_limit_is_left_to_the_clock() -> None:
+    check_work(system_of(two_axis_chain_yaml(40)), 1.0)
+
+
+def test_validate_check_and_analyse_all_refuse_it(tmp_path: Path) -> None:
+    text = chain_yaml(150)
+    path = tmp_path / "long.yaml"
+    path.write_text(text, encoding="utf-8")
+    validated = validate_file(str(path))
+    assert [d.message.split(" (")[0] for d in validated.diagnostics] == [
+        "this model needs more work than a worker's limits allow"
+    ]
+    checked = check_file(str(path))
+    assert checked.diagnostics == validated.diagnostics
+    assert not checked.final  # a longer --timeout changes the verdict: never cached
+    with pytest.raises(WorkLimitError):
+        analyse(load_problem(str(path)))
