@@ -7,8 +7,8 @@ stage, not a place. This estimate refuses it at validation, at the part of the f
 the most, and lets through every model a worker finishes under its default limits. Every
 weight and the budget are in limits.py with the measurements behind them.
 
-A *carrier* is what the output has a row of: a body (its partial screws, its weight) or an
-action. Its *reach* is what its velocity and its expressions depend on: the coordinates met on
+A *carrier* is what the output has a row of: a body (its partial screws, its weight), an action
+or a joint. Its *reach* is what its velocity and its expressions depend on: the coordinates met on
 the way from the referential (through frame angles and point positions), the simple rotations on
 that way, and the size of the expressions met. Three kinds of work follow:
 
@@ -44,7 +44,7 @@ from screwsolve.limits import (
 from screwsolve.model.actions import Action
 from screwsolve.model.frames import FrameTree
 from screwsolve.model.laws import Law
-from screwsolve.model.parts import BodySpec, PointSpec
+from screwsolve.model.parts import BodySpec, JointSpec, PointSpec
 from screwsolve.model.system import System
 
 Path = tuple[str | int, ...]
@@ -212,6 +212,10 @@ def estimate(system: System) -> Estimate:
     reaches = _Reaches(system.frames, system.points, system.coordinates)
     carriers = [_body_carrier(body, reaches) for body in system.bodies.values()]
     carriers += [_action_carrier(action, system.bodies, reaches) for action in system.actions]
+    carriers += [
+        _joint_carrier(index, joint, system.bodies, reaches)
+        for index, joint in enumerate(system.joints)
+    ]
     speeds = len(system.speeds) or len(system.coordinates)
     parts = {
         "rows": WORK_PER_ROW * speeds * len(carriers),
@@ -297,6 +301,21 @@ def _action_carrier(action: Action, bodies: dict[str, BodySpec], reaches: _Reach
             coordinates, size = reaches.expression(value)
             reach = reach.plus(coordinates, size)
     return Carrier(action.path, f"action '{action.name}'", reach)
+
+
+def _joint_carrier(
+    index: int, joint: JointSpec, bodies: dict[str, BodySpec], reaches: _Reaches
+) -> Carrier:
+    reach = reaches.point(joint.at)
+    for body in joint.between:
+        if body in bodies:
+            reach = reach.joined(reaches.frame(bodies[body].frame))
+    for vector in (joint.force, joint.moment):
+        reach = reach.joined(reaches.frames_of(vector))
+        for component in _components(vector):
+            coordinates, size = reaches.expression(component)
+            reach = reach.plus(coordinates, size)
+    return Carrier(("joints", index), f"joint '{joint.name}'", reach)
 
 
 def _components(vector: Vector) -> Iterator[sympy.Basic]:

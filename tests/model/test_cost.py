@@ -67,6 +67,13 @@ def test_two_links_by_hand() -> None:
     assert found.costliest is not None and found.costliest.label == "action 'push'"
 
 
+def test_a_joint_is_a_carrier_too() -> None:
+    pinned = TWO_LINKS + "joints: [{name: pin, type: pin, between: [1, 2], at: A, axis: z1}]\n"
+    without, found = estimate(system_of(TWO_LINKS)), estimate(system_of(pinned))
+    assert found.parts["rows"] == 2 * 4 * WORK_PER_ROW  # 2 speeds, 2 bodies, push, the pin
+    assert found.parts["carriers"] > without.parts["carriers"]
+
+
 def test_dense_constraints_by_hand() -> None:
     # 3 constraints, each with all 3 dependent speeds: Bregman's bound (3!)**(1/3) a row, 3! = 6
     # products in their determinant, once per each of the 3 independent speeds
