@@ -42,6 +42,10 @@ FAMILIES: dict[str, tuple[Callable[..., str], list[tuple[int, ...]]]] = {
         large_models.long_forces_yaml,
         [(40, 60, 1000), (100, 60, 1000), (200, 60, 1000), (400, 60, 1000)],
     ),
+    "spring mesh": (
+        large_models.spring_mesh_yaml,
+        [(6, 1), (8, 1), (9, 1), (12, 1)],
+    ),
     "dense constraints": (
         large_models.dense_constraints_yaml,
         [(6, 3), (8, 4), (10, 5), (11, 5), (12, 6)],

@@ -86,6 +86,11 @@ WORK_PER_ROW = 40
 #   parameter (120 products, 5 or 6 independent speeds: 41.5 s and 51.0 s) 70 ms. The rocket
 #   car's 8 rolling conditions bound 44 (6 % of the budget) and take 1.9 s: left to it;
 WORK_PER_ELIMINATION_TERM = 29_000
+# - a spring, damper, friction, drag or contact: its work again, times this, for each speed
+#   (the spring mesh, measured after the weights above: a spring and a damper between every two
+#   joints of a 12-link chain, estimated at 4 % of the budget, took 94.5 s; with this term the
+#   8-link mesh is at 65 % and takes 16.5 s, the 9-link one refused at 114 % takes 27.6 s);
+WORK_PER_CHECKED_SPEED = 14
 # - a node of an expression the file writes, read twice (the parent validates, the worker builds);
 WORK_PER_NODE = 10
 # The budget of the default 60 s: about 48 s of work at 2.4 us a unit. Accepted, and measured:

@@ -143,3 +143,24 @@ def dense_constraints_yaml(coordinates: int, dependent: int, seed: int = 5) -> s
         row = " + ".join(f"{rng.choice(PARAMETERS)}*{q}'" for q in names)
         lines.append(f"  - {row} = 0")
     return "\n".join(lines) + "\n"
+
+
+def spring_mesh_yaml(links: int, every: int = 1) -> str:
+    """The chain of chain_yaml with a linear spring and a damper between every two of its
+    joints' points, taking every `every`-th point (at most 1 900 actions)."""
+    text = chain_yaml(links).replace(
+        "F: real}", "F: real, k: positive, c: positive, l0: positive}", 1
+    )
+    points = [f"P{i}" for i in range(0, links + 1, every)]
+    actions = []
+    for index, first in enumerate(points):
+        for second in points[index + 1 :]:
+            pair = f"between: [{first}, {second}]"
+            actions.append(
+                f"  - {{name: spring {first} {second}, "
+                f"spring: {{{pair}, free_length: l0, force: k*s}}}}"
+            )
+            actions.append(
+                f"  - {{name: damper {first} {second}, damper: {{{pair}, coefficient: c}}}}"
+            )
+    return text + "\n".join(actions[:1900]) + "\n"

@@ -16,7 +16,9 @@ that way, and the size of the expressions met. Three kinds of work follow:
   (a chain's direction cosines nest one level per rotation);
 - size: each such speed, times the operations of the expressions it meets (long angles, long
   forces: symengine handles them in time linear in their size, once per speed);
-- rows: every speed times every carrier (the tables are dense, zeros included).
+- rows: every speed times every carrier (the tables are dense, zeros included);
+- checks: a spring's, damper's or friction's work again for each speed (its length and its rate,
+  the checks of its potential and its dissipation).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from screwsolve.limits import (
     DEFAULT_SECONDS,
     MAX_WORK,
     MAX_WORK_IN_MEMORY,
+    WORK_PER_CHECKED_SPEED,
     WORK_PER_ELIMINATION_TERM,
     WORK_PER_NODE,
     WORK_PER_ROTATION,
@@ -48,6 +51,9 @@ from screwsolve.model.parts import BodySpec, JointSpec, PointSpec
 from screwsolve.model.system import System
 
 Path = tuple[str | int, ...]
+# Actions given by a law along a line or a slip (their length or speed, its rate, and the checks
+# of their potential and dissipation cost a speed's work again for each speed)
+CHECKED_KINDS = frozenset({"spring", "damper", "friction", "drag", "contact"})
 
 
 @dataclass(frozen=True)
@@ -75,10 +81,12 @@ class Carrier:
     path: Path
     label: str
     reach: Reach
+    checked: bool = False  # a law whose potential or dissipation is checked, speed by speed
 
     def work(self) -> int:
         speeds = len(self.reach.coordinates)
-        return speeds * (WORK_PER_ROTATION * self.reach.rotations + WORK_PER_SIZE * self.reach.size)
+        base = speeds * (WORK_PER_ROTATION * self.reach.rotations + WORK_PER_SIZE * self.reach.size)
+        return base * (1 + WORK_PER_CHECKED_SPEED * speeds) if self.checked else base
 
 
 @dataclass(frozen=True)
@@ -300,7 +308,8 @@ def _action_carrier(action: Action, bodies: dict[str, BodySpec], reaches: _Reach
         else:
             coordinates, size = reaches.expression(value)
             reach = reach.plus(coordinates, size)
-    return Carrier(action.path, f"action '{action.name}'", reach)
+    checked = action.kind in CHECKED_KINDS
+    return Carrier(action.path, f"action '{action.name}'", reach, checked)
 
 
 def _joint_carrier(

@@ -16,6 +16,7 @@ from screwsolve.limits import (
     DEFAULT_SECONDS,
     MAX_WORK,
     MAX_WORK_IN_MEMORY,
+    WORK_PER_CHECKED_SPEED,
     WORK_PER_ELIMINATION_TERM,
     WORK_PER_NODE,
     WORK_PER_ROTATION,
@@ -65,6 +66,20 @@ def test_two_links_by_hand() -> None:
         "elimination": 0,
     }
     assert found.costliest is not None and found.costliest.label == "action 'push'"
+
+
+def test_a_spring_costs_its_work_again_for_each_speed() -> None:
+    # the spring from O (fixed) to B (on body 2): reach of B ({q1, q2}, 2 rotations, size 4),
+    # plus its law k*s (3 nodes) and its free length 0 (1 node): 2 speeds x (2 rotations,
+    # size 8), then again for each of its 2 speeds
+    sprung = TWO_LINKS.replace("{L: positive, F: real}", "{L: positive, F: real, k: positive}")
+    sprung += "  - {name: coil, spring: {between: [O, B], stiffness: k}}\n"
+    sprung = sprung.replace("actions: [{name: push, on: 2, at: B, force: F*y2}]\n", "actions:\n")
+    sprung += "  - {name: push, on: 2, at: B, force: F*y2}\n"
+    found = estimate(system_of(sprung))
+    coil = 2 * (2 * WORK_PER_ROTATION + 8 * WORK_PER_SIZE) * (1 + 2 * WORK_PER_CHECKED_SPEED)
+    without = estimate(system_of(TWO_LINKS)).parts["carriers"]
+    assert found.parts["carriers"] == without + coil
 
 
 def test_a_joint_is_a_carrier_too() -> None:
