@@ -18,33 +18,9 @@ from pathlib import Path
 HEAD = "title: t\nreferential: 0\nframes: {0: {}}\n"
 
 
-def chain(links: int) -> str:
-    """A valid open chain of `links` pinned links with a weight and a tip force each."""
-    lines = [
-        "title: chain",
-        "referential: 0",
-        "parameters: {g: positive, L: positive, m: positive, F: real}",
-        "coordinates: [" + ", ".join(f"q{i}" for i in range(1, links + 1)) + "]",
-        "frames:",
-        "  0: {}",
-    ]
-    for i in range(1, links + 1):
-        lines.append(f"  {i}: {{from: {i - 1}, rotate: [z, q{i}]}}")
-    lines += ["points:", "  P0: {fixed_in: 0}"]
-    for i in range(1, links + 1):
-        lines.append(f"  P{i}: {{from: P{i - 1}, position: L*x{i}, body: {i}}}")
-        lines.append(f"  G{i}: {{from: P{i - 1}, position: L/2*x{i}, body: {i}}}")
-    lines.append("bodies:")
-    for i in range(1, links + 1):
-        lines.append(f"  {i}: {{frame: {i}, origin: P{i - 1}, mass: m, mass_center: G{i}}}")
-    lines += ["gravity: -g*y0", "actions:"]
-    for i in range(1, links + 1):
-        lines.append(f"  - {{name: tip {i}, on: {i}, at: P{i}, force: F*y{i}}}")
-    return "\n".join(lines) + "\n"
-
-
 def cases(folder: Path) -> dict[str, Path]:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from tests.large_models import chain_yaml as chain
     from tests.large_models import coupled_frames_yaml, dense_constraints_yaml
 
     files: dict[str, str | bytes] = {

@@ -94,24 +94,29 @@ def coupled_frames_yaml(frames: int, terms: int = 200, seed: int = 2) -> str:
     return "".join(lines)
 
 
-def long_forces_yaml(coordinates: int, actions: int, terms: int, seed: int = 3) -> str:
-    """One body moved by every coordinate along a fixed axis, and `actions` forces each a
-    `terms`-term sum of p_j*q_k."""
-    rng = random.Random(seed)
-    names = [f"q{i}" for i in range(coordinates)]
-    position = " + ".join(f"{q}*{'xyz'[i % 3]}0" for i, q in enumerate(names))
-    lines = [
-        "title: long forces",
+def _moved_body(title: str, coordinates: list[str], assumption: str, *extra: str) -> list[str]:
+    """The head of a file whose one body B is moved along fixed axes by every coordinate."""
+    position = " + ".join(f"{q}*{'xyz'[i % 3]}0" for i, q in enumerate(coordinates))
+    return [
+        f"title: {title}",
         "referential: 0",
-        "parameters: {" + ", ".join(f"{p}: real" for p in PARAMETERS) + "}",
-        "coordinates: [" + ", ".join(names) + "]",
+        "parameters: {" + ", ".join(f"{p}: {assumption}" for p in PARAMETERS) + "}",
+        "coordinates: [" + ", ".join(coordinates) + "]",
+        *extra,
         "frames: {0: {}}",
         "points:",
         "  O: {fixed_in: 0}",
         f"  P: {{from: O, position: {position}, body: B}}",
         "bodies: {B: {frame: 0, origin: P}}",
-        "actions:",
     ]
+
+
+def long_forces_yaml(coordinates: int, actions: int, terms: int, seed: int = 3) -> str:
+    """One body moved by every coordinate along a fixed axis, and `actions` forces each a
+    `terms`-term sum of p_j*q_k."""
+    rng = random.Random(seed)
+    names = [f"q{i}" for i in range(coordinates)]
+    lines = [*_moved_body("long forces", names, "real"), "actions:"]
     for k in range(actions):
         force = " + ".join(f"{rng.choice(PARAMETERS)}*{rng.choice(names)}" for _ in range(terms))
         lines.append(f"  - {{name: a{k}, on: B, at: P, force: ({force})*x0}}")
@@ -123,19 +128,10 @@ def dense_constraints_yaml(coordinates: int, dependent: int, seed: int = 5) -> s
     by a parameter: solving them is a dense `dependent`-square system."""
     rng = random.Random(seed)
     names = [f"q{i}" for i in range(coordinates)]
-    position = " + ".join(f"{q}*{'xyz'[i % 3]}0" for i, q in enumerate(names))
+    speeds = "speeds: {" + ", ".join(f'u{i}: "{q}\'"' for i, q in enumerate(names)) + "}"
+    dependents = "dependent_speeds: [" + ", ".join(f"u{i}" for i in range(dependent)) + "]"
     lines = [
-        "title: dense constraints",
-        "referential: 0",
-        "parameters: {" + ", ".join(f"{p}: positive" for p in PARAMETERS) + "}",
-        "coordinates: [" + ", ".join(names) + "]",
-        "speeds: {" + ", ".join(f'u{i}: "{q}\'"' for i, q in enumerate(names)) + "}",
-        "dependent_speeds: [" + ", ".join(f"u{i}" for i in range(dependent)) + "]",
-        "frames: {0: {}}",
-        "points:",
-        "  O: {fixed_in: 0}",
-        f"  P: {{from: O, position: {position}, body: B}}",
-        "bodies: {B: {frame: 0, origin: P}}",
+        *_moved_body("dense constraints", names, "positive", speeds, dependents),
         "actions: [{name: F, on: B, at: P, force: p1*x0 + p2*y0 + p3*z0}]",
         "constraints:",
     ]
