@@ -10,7 +10,8 @@ weight and the budget are in limits.py with the measurements behind them.
 A *carrier* is what the output has a row of: a body (its partial screws, its weight), an action
 or a joint. Its *reach* is what its velocity and its expressions depend on: the coordinates met on
 the way from the referential (through frame angles and point positions), the simple rotations on
-that way, and the size of the expressions met. Three kinds of work follow:
+that way, and the size of the expressions met. Four kinds of work follow, and a fifth for the
+constraints:
 
 - rotations: each speed a carrier depends on, times the rotations its components pass through
   (a chain's direction cosines nest one level per rotation);
@@ -18,7 +19,9 @@ that way, and the size of the expressions met. Three kinds of work follow:
   forces: symengine handles them in time linear in their size, once per speed);
 - rows: every speed times every carrier (the tables are dense, zeros included);
 - checks: a spring's, damper's or friction's work again for each speed (its length and its rate,
-  the checks of its potential and its dissipation).
+  the checks of its potential and its dissipation);
+- elimination: the products in the determinant of the constraints solved for the dependent
+  speeds, once per independent speed.
 """
 
 from __future__ import annotations
@@ -260,11 +263,14 @@ def _elimination(system: System, speeds: int) -> int:
     size = min(len(columns), len(rows))
     if size < 2:
         return 0
-    factors = sorted(
-        (_bregman(sum(1 for i in columns if row.coefficients[i] != 0)) for row in rows),
-        reverse=True,
+    counts = sorted(
+        (sum(1 for i in columns if row.coefficients[i] != 0) for row in rows), reverse=True
     )
-    return int(WORK_PER_ELIMINATION_TERM * math.prod(factors[:size]) * max(1, speeds - size))
+    if counts[size - 1] == 0:
+        return 0  # fewer rows than dependent speeds meet their columns: nothing to eliminate
+    logs = sum(_log_bregman(count) for count in counts[:size])
+    products = math.exp(min(logs, _LOG_CAP))
+    return int(WORK_PER_ELIMINATION_TERM * products * max(1, speeds - size))
 
 
 def _dependent_columns(system: System) -> list[int]:
@@ -281,8 +287,12 @@ def _dependent_columns(system: System) -> list[int]:
     return [column for column in columns if column is not None]
 
 
-def _bregman(nonzero: int) -> float:
-    return float(math.factorial(nonzero)) ** (1 / nonzero) if nonzero else 0.0
+_LOG_CAP = math.log(1e15)  # past any budget: the count stays a float, 400 dense rows included
+
+
+def _log_bregman(nonzero: int) -> float:
+    """log((r!)**(1/r)) for r >= 1, in logarithms: 171! is past a float."""
+    return math.lgamma(nonzero + 1) / nonzero
 
 
 def _body_carrier(body: BodySpec, reaches: _Reaches) -> Carrier:

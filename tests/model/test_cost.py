@@ -5,6 +5,7 @@ at the part of the file that costs the most (bench/bench_cost.py times the same 
 from __future__ import annotations
 
 import itertools
+import math
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from screwsolve.limits import (
     WORK_PER_SIZE,
 )
 from screwsolve.mechanics.analysis import analyse
-from screwsolve.model.cost import Estimate, check_work, estimate
+from screwsolve.model.cost import Estimate, _log_bregman, check_work, estimate
 from screwsolve.model.system import System, build_system
 
 from ..conftest import PROBLEMS
@@ -104,6 +105,12 @@ def test_only_the_dependent_speeds_columns_count() -> None:
     found = estimate(build_system(loaded.problem, loaded.source))
     expected = 6 ** (4 / 3) * 2 * 2 * WORK_PER_ELIMINATION_TERM
     assert found.parts["elimination"] == pytest.approx(expected, abs=1)
+
+
+def test_a_dense_row_of_four_hundred_speeds_is_counted_in_logarithms() -> None:
+    # (400!)**(1/400): 400! is past any float, its logarithm is not
+    assert _log_bregman(400) == pytest.approx(math.lgamma(401) / 400)
+    assert math.exp(_log_bregman(3) * 3) == pytest.approx(6)
 
 
 def test_a_single_constraint_needs_no_elimination() -> None:
