@@ -46,9 +46,24 @@ def solve(
     steps: bool = False,
     seconds: float | None = None,
 ) -> Solution:
-    """Everything DESIGN §1 lists for one problem, simplified, as a Solution. With `seconds`,
-    a problem whose estimated work is more than that time allows is refused before any of it
-    (as `run` does with its time limit); without, any size is solved."""
+    """Everything DESIGN §1 lists for one problem, simplified, as a Solution whose every value
+    is sympy, over the very symbols `solution.symbols` hands out (whatever the problem's size).
+    With `seconds`, a problem whose estimated work is more than that time allows is refused
+    before any of it (as `run` does with its time limit); without, any size is solved."""
+    from screwsolve.solution.result import in_sympy
+
+    return in_sympy(_solution(problem, at, steps=steps, seconds=seconds))
+
+
+def _solution(
+    problem: Loaded | str | Path,
+    at: str | None = None,
+    *,
+    steps: bool = False,
+    seconds: float | None = None,
+) -> Solution:
+    """The Solution as the renderers take it: a large value stays the symengine value it was
+    simplified as (printing it never builds a sympy tree)."""
     from screwsolve.errors import UsageError
     from screwsolve.files.loaded import Loaded
     from screwsolve.model.grammar import suggest
@@ -152,7 +167,7 @@ def run_request(request: RunRequest) -> RunResult:
 
     try:
         loaded = request.problem if request.problem is not None else _load(request)
-        solution = solve(loaded, at=request.at, steps=request.steps, seconds=request.seconds)
+        solution = _solution(loaded, at=request.at, steps=request.steps, seconds=request.seconds)
     except InputError as exc:
         return RunResult(diagnostics=tuple(exc.diagnostics))
     except UsageError as exc:

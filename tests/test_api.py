@@ -84,6 +84,31 @@ def test_a_solutions_symbols_are_the_ones_in_its_values() -> None:
         f(N_Q=1.0, h=2.0, g=9.81, l=1.0, m=1.0)
 
 
+def test_a_large_problems_values_are_sympy_over_the_solutions_symbols() -> None:
+    """A 20-link chain is past textbook size: run prints it from symengine values and shared
+    names, but the API hands out sympy values written out, holding the very symbols. By hand,
+    for the last link (its weight m at L/2 along x20 under -g y0, the force F y20 at its tip,
+    and only q20's rate moving it relative to link 19): Q^q20 = F L - m g (L/2) cos(q1+...+q20)."""
+    import sympy
+
+    import screwsolve
+
+    from .large_models import chain_yaml
+
+    solution = screwsolve.solve(chain_yaml(20))
+    values = [*solution.coefficients.values(), solution.power, solution.potential_energy]
+    values += [c for a in solution.actions for c in a.coefficients.values()]
+    assert all(isinstance(v, sympy.Basic) for v in values)
+    assert not solution.shared
+    symbols = solution.symbols
+    q1 = solution.coefficients["q1"]
+    assert {symbols[f"q{i}"] for i in range(1, 21)} <= q1.free_symbols
+    F, L, m, g = (symbols[n] for n in ("F", "L", "m", "g"))
+    angle = sum(symbols[f"q{i}"] for i in range(1, 21))
+    by_hand = F * L - m * g * L / 2 * sympy.cos(angle)
+    assert sympy.simplify(solution.coefficients["q20"] - by_hand) == 0
+
+
 def test_the_package_says_it_is_typed() -> None:
     from importlib.resources import files
 

@@ -26,7 +26,7 @@ from screwsolve.model.grammar import parse_scalar, parse_vector, suggest
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
-from screwsolve.solution.result import ScrewValue, VectorValue
+from screwsolve.solution.result import ScrewValue, TotalPotential, VectorValue
 from screwsolve.symbolic.equivalence import (
     MAX_SERIES_ORDER,
     TOLERANCE,
@@ -257,6 +257,7 @@ class Truth:
     value: TrueValue
     rates: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
     up_to_constant: bool = False  # a potential energy: any additive constant is as right
+    note: str = ""  # said after a failure's detail (what a total holds, the form for another)
 
 
 @dataclass(frozen=True)
@@ -286,6 +287,10 @@ def unknown_names(claim: Claim, system: System) -> Unknown | None:
             return missing("point", claim.screw[2], list(system.points), part="at")
         if head == "partial_screws" and rest[1] not in [*variables, *system.speeds]:
             return missing("coordinate", rest[1], [*variables, *system.speeds])
+    elif head == "potential_energy" and rest:
+        for name in potential_set(rest[0], list(actions)):
+            if name not in actions:
+                return missing("action", name, list(actions))
     elif head in TOTAL_OR_PER_ACTION and rest and rest[0] not in actions:
         return missing("action", rest[0], list(actions))
     elif head == "power_under_constraints" and not system.constraints:
@@ -345,15 +350,7 @@ def value_of(
         power = actions[rest[0]].power if rest else analysis.power
         return Truth("scalar", presenter.scalar(power))
     if head == "potential_energy":
-        # an element's own V, or V integrated from an action's conservative coefficients
-        names = [rest[0]] if rest else list(actions)
-        energies = [analysis.conservative_potential(name) for name in names]
-        if rest and isinstance(energies[0], str):
-            return Unknown(f"action '{rest[0]}' has no potential energy: {energies[0]}")
-        present = [v for v in energies if not isinstance(v, str)]
-        if not present:
-            return Unknown("no action of the problem has a potential energy")
-        return Truth("scalar", sympy.Add(*present), up_to_constant=True)
+        return _potential(rest, analysis, presenter)
     if head == "dissipation":
         value = analysis.dissipations.get(rest[0]) if rest else analysis.dissipation
         if value is None:
@@ -412,6 +409,67 @@ def _generalized_force(
     # F~_r is a value on the constraints: a claim is compared there too, whichever speeds it
     # is written in (the dependent ones at their constrained values)
     return Truth("scalar", value, analysis.reduction.projection)
+
+
+SET_JOIN = " + "  # a claim on the V of several actions together: `force + couple: V`
+
+
+def potential_set(key: str, actions: list[str]) -> tuple[str, ...]:
+    """The actions a `potential_energy` key names: one action (its name, even when the name
+    holds " + "), or several joined by " + "."""
+    if key in actions or SET_JOIN not in key:
+        return (key,)
+    return tuple(part.strip() for part in key.split(SET_JOIN))
+
+
+def _potential(rest: tuple[str, ...], analysis: Analysis, presenter: Presenter) -> Truth | Unknown:
+    """The total V exactly as `run` prints it (Presenter.total_potential, the one definition),
+    or the V of one action or of a named set of actions together."""
+    if not rest:
+        total = presenter.total_potential()
+        if total.value is None:
+            why = "; ".join(f"'{name}': {reason}" for name, reason in total.missing.items())
+            return Unknown(
+                "the total potential energy holds no action"
+                + (f" ({why})" if why else "")
+                + f": {_total_rule(analysis)}"
+            )
+        return Truth("scalar", total.value, up_to_constant=True, note=_total_note(total, analysis))
+    names = potential_set(rest[0], [a.action.name for a in analysis.actions])
+    energy = analysis.potential_of(names)
+    if isinstance(energy, str):
+        whose = f"action '{names[0]}' has" if len(names) == 1 else "these actions together have"
+        return Unknown(f"{whose} no potential energy: {energy}")
+    return Truth("scalar", energy, up_to_constant=True)
+
+
+def _total_rule(analysis: Analysis) -> str:
+    left = [t.action.name for t in analysis.actions if not t.action.in_potential_total]
+    rule = (
+        "it holds the actions conservative by their law (gravity, springs, torsion springs, "
+        "potentials) and those marked `conservative: true`"
+    )
+    if left:
+        rule += "; it leaves out " + ", ".join(f"'{n}'" for n in left)
+    return rule + "; the V of other actions is claimed as {A1 + A2: V}"
+
+
+def _total_note(total: TotalPotential, analysis: Analysis) -> str:
+    """What a total holds and how to claim another set: the way out for a claim written under
+    another reading of "total" (a total once held every action whose coefficients
+    integrate, a constant push or motor torque included; now such an action counts only when
+    the file marks it `conservative: true`)."""
+    held = ", ".join(f"'{n}'" for n in total.members)
+    left = [t.action.name for t in analysis.actions if not t.action.in_potential_total]
+    note = f"the total is the V of {held}"
+    if left:
+        example = SET_JOIN.join([*total.members, left[0]])
+        quoted = ", ".join(f"'{n}'" for n in left)
+        note += (
+            f"; it leaves out {quoted} (inputs: mark one "
+            f"`conservative: true` to count it, or claim a set, such as `{example}: V`)"
+        )
+    return note
 
 
 def _whose(rest: tuple[str, ...]) -> str:
@@ -509,6 +567,8 @@ class Comparer:
             equal, detail = self.equal(claimed, truth.value)
         if truth.rates and detail:
             detail = f"on the constraints, {detail}"
+        if not equal and truth.note:
+            detail = f"{detail}; {truth.note}" if detail else truth.note
         status: Status = "ok" if equal else "fail"
         return PartVerdict(None, status, truth.value, detail, undecided=equal is None)
 

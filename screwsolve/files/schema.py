@@ -230,6 +230,14 @@ class Action(_Model):
     potential: ExprText | PotentialSpec | None = Field(
         default=None, description="Potential energy V (or {energy: V})."
     )
+    conservative: bool | None = Field(
+        default=None,
+        description="Whether the total potential energy holds this action's V. Default: yes "
+        "for gravity, springs, torsion springs and potentials (conservative by their law), no "
+        "for every other action (a push, a motor torque: inputs). `true` on a force, moment or "
+        "motor torque counts the V integrated from its power coefficients (a weight or a "
+        "buoyancy written as a screw); `false` on an element leaves it out.",
+    )
     description: str | None = Field(default=None, description="Free text.")
 
 
@@ -321,7 +329,9 @@ class Expected(_Model):
     )
     potential_energy: ScalarOrByName | None = Field(
         default=None,
-        description="Total potential energy V, or {ACTION: V}; right up to an added constant.",
+        description="Total potential energy V (of the actions the total holds: see an action's "
+        "`conservative`), or {ACTION: V}, or {A1 + A2: V} for the V of a set of actions "
+        "together; right up to an added constant.",
     )
     dissipation: ScalarOrByName | None = Field(
         default=None,
@@ -433,14 +443,6 @@ class Problem(_Model):
         if isinstance(value, dict):
             return {k: ("real" if v is None else v) for k, v in value.items()}
         return value
-
-
-class Submission(_Model):
-    """A student's answers: who, to which problem, and answers shaped like `expected:`."""
-
-    student: str = Field(description="Student identifier.")
-    problem: str = Field(description="Id of the problem (the key's grading.id).")
-    answers: Expected = Field(description="Answers, in the shape of a problem's expected: block.")
 
 
 class SubmissionEnvelope(_Model):

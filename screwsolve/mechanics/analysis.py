@@ -85,6 +85,16 @@ class EnergyCheck:
 
 
 @dataclass(frozen=True)
+class PotentialTotal:
+    """The total potential energy: the actions it holds (in the file's order), its static
+    value (None when it holds none), and the actions it should hold that have no V, with why."""
+
+    members: tuple[str, ...]
+    value: sympy.Expr | None
+    missing: dict[str, str]
+
+
+@dataclass(frozen=True)
 class CoefficientProbe:
     """The core's power coefficients probed together, and each one's place among them."""
 
@@ -128,7 +138,7 @@ class Analysis:
         self.system = system
         self.kinematics = Kinematics(system)
         self._speed_screws: dict[tuple[str, str | None], dict[str, Screw]] = {}
-        self._conservative: dict[str, sympy.Expr | str] = {}
+        self._conservative: dict[tuple[str, ...], sympy.Expr | str] = {}
 
     @property
     def variables(self) -> list[str]:
@@ -329,28 +339,59 @@ class Analysis:
         )
 
     @cached_property
-    def potential_energy(self) -> sympy.Expr | None:
-        """The sum of every action's potential energy V, or None when no action has one."""
-        energies = [a.action.potential for a in self.actions]
-        present = [v for v in energies if v is not None]
-        return sympy.Add(*present) if present else None
+    def potential_total(self) -> PotentialTotal:
+        """The total potential energy V, defined once for every consumer (run's outputs,
+        check, grade, the API): the V of the actions whose `in_potential_total` holds (those
+        conservative by their law, and those the file marks `conservative: true`), each one's
+        own V summed and the others' integrated together from their power coefficients."""
+        wanted = [t for t in self.actions if t.action.in_potential_total]
+        own = [t for t in wanted if t.action.potential is not None]
+        rest = tuple(t.action.name for t in wanted if t.action.potential is None)
+        members = [t.action.name for t in own]
+        value = sympy.Add(*(self.static(t.action.potential) for t in own))
+        missing: dict[str, str] = {}
+        if rest:
+            integrated = self.potential_of(rest)
+            if isinstance(integrated, str):
+                missing = dict.fromkeys(rest, integrated)
+            else:
+                members.extend(rest)
+                value += integrated
+        order = [t.action.name for t in self.actions]
+        members.sort(key=order.index)
+        return PotentialTotal(tuple(members), value if members else None, missing)
+
+    def potential_of(self, names: tuple[str, ...]) -> sympy.Expr | str:
+        """The potential energy of a set of actions together (static): the own V of each that
+        has one (an element's, a weight's), plus a V integrated from the summed power
+        coefficients of the others (screws conservative alone or only together, such as a
+        force and a couple of one field); or why the set has none."""
+        key = tuple(sorted(set(names)))
+        if key not in self._conservative:
+            self._conservative[key] = self._potential_of(key)
+        return self._conservative[key]
 
     def conservative_potential(self, name: str) -> sympy.Expr | str:
-        """An action's potential energy: its own (an element's, a weight's), or for an action
-        given by its screw, V integrated from conservative power coefficients (static); or
-        why it has none."""
-        if name not in self._conservative:
-            terms = next(t for t in self.actions if t.action.name == name)
-            own = terms.action.potential
-            if own is not None:
-                self._conservative[name] = self.static(own)
-            else:
-                from screwsolve.mechanics.conservative import integrated_potential
+        """One action's potential energy (see `potential_of`), or why it has none."""
+        return self.potential_of((name,))
 
-                static = {q: self.static(v) for q, v in terms.coefficients.items()}
-                symbols = self.system.namespace.symbols
-                self._conservative[name] = integrated_potential(static, symbols)
-        return self._conservative[name]
+    def _potential_of(self, names: tuple[str, ...]) -> sympy.Expr | str:
+        from screwsolve.mechanics.conservative import integrated_potential
+
+        chosen = [t for t in self.actions if t.action.name in names]
+        own = [self.static(t.action.potential) for t in chosen if t.action.potential is not None]
+        rest = [t for t in chosen if t.action.potential is None]
+        energy = sympy.Add(*own)
+        if rest:
+            summed = {
+                q: self.static(sympy.Add(*(t.coefficients[q] for t in rest)))
+                for q in rest[0].coefficients
+            }
+            integrated = integrated_potential(summed, self.system.namespace.symbols)
+            if isinstance(integrated, str):
+                return integrated
+            energy += integrated
+        return energy
 
     @cached_property
     def dissipations(self) -> dict[str, sympy.Expr]:

@@ -48,7 +48,7 @@ KINDS = (
     "contact",
     "potential",
 )
-GROUND = "the referential"
+DISSIPATIVE = ("damper", "friction", "drag", "contact")  # never `conservative: true`
 
 
 class _Context:
@@ -186,9 +186,17 @@ def build_actions(
         if spec.by is not None and spec.by == spec.on:
             out.error((*path, "by"), "an action cannot be exerted by a body on itself")
             continue
+        if spec.conservative and kinds[0] in DISSIPATIVE:
+            out.error(
+                (*path, "conservative"),
+                f"a {kinds[0]} works through the rates: it has no potential energy, so it "
+                "cannot be conservative",
+            )
+            continue
         builder = _BUILDERS[kinds[0]]
         action = builder(ctx, spec, path)
         if action is not None:
+            action.conservative = spec.conservative
             result.append(action)
     result.extend(_top_level_gravity(ctx, seen))
     return result

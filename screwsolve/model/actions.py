@@ -33,6 +33,16 @@ class Action:
     interaction: bool = False
     kind: str = "screw"
     energy: Callable[[], sympy.Expr | None] | None = field(default=None, kw_only=True, repr=False)
+    conservative: bool | None = field(default=None, kw_only=True)  # the file's word, if any
+
+    @property
+    def in_potential_total(self) -> bool:
+        """Whether the total potential energy holds this action: the file's `conservative:`,
+        else yes for an action conservative by its law (one with its own V: gravity, a spring,
+        a torsion spring, a potential) and no for the rest (a push, a motor: inputs)."""
+        if self.conservative is not None:
+            return self.conservative
+        return self.energy is not None
 
     @property
     def potential(self) -> sympy.Expr | None:

@@ -16,7 +16,7 @@ from screwsolve.solution.result import (
     UnitsValue,
     VectorValue,
 )
-from screwsolve.symbolic.printing import latex, text, vector_latex, vector_text
+from screwsolve.symbolic.printing import latex, reading_order, text, vector_latex, vector_text
 from screwsolve.units import Unit
 from screwsolve.version import __version__
 
@@ -112,7 +112,12 @@ def _steps(steps: StepsValue, notation: dict[str, str], units: Units) -> dict[st
 
 
 def solution_document(solution: Solution) -> dict[str, Any]:
-    """The `run --format json` envelope."""
+    """The `run --format json` envelope, every value printed in the problem's reading order."""
+    with reading_order(solution.notation.reading_order):
+        return _solution_document(solution)
+
+
+def _solution_document(solution: Solution) -> dict[str, Any]:
     notation = solution.notation.unit_latex
     units = solution.units
     c = solution.constraints
@@ -169,7 +174,9 @@ def solution_document(solution: Solution) -> dict[str, Any]:
             "constrained_generalized_active_forces": (
                 _reduced(solution.reduced, units) if solution.reduced else None
             ),
-            "potential_energy": _optional(solution.potential_energy, energy),
+            "potential_energy": _optional(solution.potential.value, energy),
+            "potential_energy_of": list(solution.potential.members),
+            "potential_energy_missing": dict(solution.potential.missing),
             "dissipation": _optional(solution.dissipation, power),
             "interaction": {
                 a.name: _coefficients(a.coefficients, coefficient) for a in solution.interactions

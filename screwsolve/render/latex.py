@@ -18,7 +18,14 @@ from screwsolve.render.escape import latex as escape_latex
 from screwsolve.render.latex_lines import WIDTH, bracketed, continued, joined, lines, visible
 from screwsolve.render.notation import screw_latex
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution, VectorValue
-from screwsolve.symbolic.printing import Value, latex, name_latex, unit_symbol, vector_latex
+from screwsolve.symbolic.printing import (
+    Value,
+    latex,
+    name_latex,
+    reading_order,
+    unit_symbol,
+    vector_latex,
+)
 from screwsolve.units import Unit
 
 PREAMBLE = r"""\documentclass{article}
@@ -262,6 +269,10 @@ def _energies(solution: Solution) -> list[str]:
     entries: list[tuple[str, Value, str | None]] = [
         (r"V", a.potential, a.name) for a in solution.actions if a.potential is not None
     ]
+    total = solution.potential
+    listed = {name for _, _, name in entries}
+    if total.value is not None and not (len(total.members) == 1 and total.members[0] in listed):
+        entries.append((r"V", total.value, "total"))
     entries += [
         (r"R", a.dissipation, a.name) for a in solution.actions if a.dissipation is not None
     ]
@@ -269,6 +280,17 @@ def _energies(solution: Solution) -> list[str]:
         return []
     out = [r"\subsection*{Potential energies and dissipation functions}"]
     out += _align(_equations(entries))
+    if total.members:
+        out.append(
+            r"\noindent The total $V$ is the potential energy of: "
+            + ", ".join(escape_latex(name) for name in total.members)
+            + r".\par"
+        )
+    for name, reason in total.missing.items():
+        out.append(
+            rf"\noindent\textit{{Warning:}} {escape_latex(name)} has no potential energy: "
+            rf"{escape_latex(reason)}.\par"
+        )
     checked = [*solution.potential_checked, *solution.dissipation_checked]
     if checked:
         out.append(
@@ -490,6 +512,13 @@ def render_solution(
     """A LaTeX fragment (or a whole document) with every result of the Solution; `figure`, a
     file beside the document (the sketch) shown under the title (its name is one screwsolve
     chose: letters, digits, `.`, `_`, `-`)."""
+    with reading_order(solution.notation.reading_order):
+        return _render_solution(solution, standalone=standalone, figure=figure)
+
+
+def _render_solution(
+    solution: Solution, *, standalone: bool = False, figure: str | None = None
+) -> str:
     graphics = "\\usepackage{amsmath}\n\\usepackage{graphicx}"
     preamble = PREAMBLE.replace("\\usepackage{amsmath}", graphics)
     parts = [

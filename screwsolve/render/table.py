@@ -11,7 +11,7 @@ from rich.text import Text
 from screwsolve.render.escape import cell, clean
 from screwsolve.render.notation import screw_text, vector_value_text
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution
-from screwsolve.symbolic.printing import text
+from screwsolve.symbolic.printing import reading_order, text
 from screwsolve.units import Unit
 
 
@@ -194,7 +194,13 @@ def _speeds(solution: Solution, *, plain: bool) -> list[RenderableType]:
 
 
 def render_solution(solution: Solution, *, plain: bool = False) -> RenderableType:
-    """Kinematic screws, partial screws, actions with their power, and the Q matrix."""
+    """Kinematic screws, partial screws, actions with their power, and the Q matrix, in the
+    problem's reading order."""
+    with reading_order(solution.notation.reading_order):
+        return _render_solution(solution, plain=plain)
+
+
+def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
     ref = solution.notation.referential
     parts: list[RenderableType] = [Text(clean(solution.title), style="bold")]
     if solution.shared:
@@ -252,7 +258,8 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
 
     parts.extend(_speeds(solution, plain=plain))
     energies = [a for a in solution.actions if a.potential is not None or a.dissipation]
-    if energies:
+    total = solution.potential
+    if energies or total.missing:
         table = _table(
             "action",
             _header("potential energy V", units.energy if units else None, plain=plain),
@@ -267,11 +274,15 @@ def render_solution(solution: Solution, *, plain: bool = False) -> RenderableTyp
             )
         table.add_row(
             "total",
-            cell(_optional_text(solution.potential_energy)),
+            cell(_optional_text(total.value)),
             cell(_optional_text(solution.dissipation)),
             style="bold",
         )
         parts.append(_section("Energy (Q^q = -dV/dq, and -dR/dq' for R)", table))
+        if total.members:
+            parts.append(Text(clean("Total V of: " + ", ".join(total.members))))
+        for name, reason in total.missing.items():
+            parts.append(Text(clean(f"warning: {name} has no potential energy: {reason}")))
 
     c = solution.constraints
     if c.equations:

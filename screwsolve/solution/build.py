@@ -32,6 +32,7 @@ from screwsolve.solution.result import (
     Solution,
     SpeedsValue,
     StepsValue,
+    TotalPotential,
     UnitsValue,
     VectorValue,
     map_expressions,
@@ -45,7 +46,7 @@ from screwsolve.symbolic.bridge import (
 )
 from screwsolve.symbolic.common_subexpressions import share
 from screwsolve.symbolic.graphs import exceeds
-from screwsolve.symbolic.printing import Value, name_latex, use_reading_order
+from screwsolve.symbolic.printing import Value, name_latex
 from screwsolve.symbolic.simplify import factored, simplest
 from screwsolve.symbolic.simplify_engine import factored_only, keep_content, simplest_engine
 from screwsolve.symbolic.simplify_engine import size as engine_size
@@ -222,21 +223,29 @@ class Presenter:
         return self._finished(factored_only(se.Add(*terms)), None)
 
     def potential(self, terms: ActionTerms) -> Value | None:
-        """An action's potential energy, from the core's columns for a weight when it can."""
+        """An action's potential energy, from the core's columns for a weight when it can; for
+        an action marked `conservative: true` without a V of its own, the V integrated from its
+        power coefficients (None when it has none alone)."""
         engine = self.analysis.engine_potential(terms)
         if engine is not None:
             return self.engine_scalar(engine)
-        return _optional(self, terms.action.potential)
+        own = terms.action.potential
+        if own is None and terms.action.conservative:
+            integrated = self.analysis.conservative_potential(terms.action.name)
+            return None if isinstance(integrated, str) else self.scalar(integrated)
+        return _optional(self, own)
 
-    def total_potential(self) -> Value | None:
-        """The sum of the actions' potential energies (in symengine when every one is)."""
-        parts = [self.analysis.engine_potential(t) for t in self.analysis.actions]
-        if any(p is not None for p in parts) and all(
-            p is not None or t.action.potential is None
-            for p, t in zip(parts, self.analysis.actions, strict=True)
-        ):
-            return self.engine_scalar(se.Add(*(p for p in parts if p is not None)))
-        return _optional(self, self.analysis.potential_energy)
+    def total_potential(self) -> TotalPotential:
+        """The total potential energy as `Analysis.potential_total` defines it (in symengine
+        when every action it holds is a weight the core built)."""
+        analysis = self.analysis
+        wanted = [t for t in analysis.actions if t.action.in_potential_total]
+        engines = [analysis.engine_potential(t) for t in wanted]
+        if wanted and all(e is not None for e in engines):
+            names = tuple(t.action.name for t in wanted)
+            return TotalPotential(self.engine_scalar(se.Add(*engines)), names, {})
+        total = analysis.potential_total
+        return TotalPotential(_optional(self, total.value), total.members, total.missing)
 
     def screw(self, screw: Screw) -> ScrewValue:
         return ScrewValue(self.vector(screw.resultant), self.vector(screw.moment), screw.point)
@@ -314,7 +323,7 @@ class Presenter:
             else:
                 latex[unit] = rf"\mathbf{{{AXES[index]}}}_{{{name_latex(frame)}}}"
         system = self.analysis.system
-        return Notation(latex, system.problem.referential)
+        return Notation(latex, system.problem.referential, tuple(reading_order(system)))
 
 
 def reading_order(system: System) -> list[str]:
@@ -342,7 +351,6 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
     """Build the Solution; `at` resolves every body screw about that point instead of the origin;
     `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
     system = analysis.system
-    use_reading_order(reading_order(system))
     p = Presenter(analysis, engine_values=True, large=is_large(analysis))
     kinematic = _each("kinematic screws", system.bodies, lambda b: p.kinematic_screw(b, at))
     partial = _each("partial screws", system.bodies, lambda b: p.partial_screws(b, at))
@@ -413,7 +421,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         noncontributing=tuple(analysis.noncontributing),
         potential_mismatches={c.action: c.mismatched for c in potential_checks if c.mismatched},
         potential_checked=tuple(c.action for c in potential_checks),
-        potential_energy=p.total_potential(),
+        potential=p.total_potential(),
         dissipation=_optional(p, analysis.dissipation),
         dissipation_mismatches={c.action: c.mismatched for c in dissipation_checks if c.mismatched},
         dissipation_checked=tuple(c.action for c in dissipation_checks),

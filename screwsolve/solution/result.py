@@ -192,11 +192,23 @@ class UnitsValue:
 
 
 @dataclass(frozen=True)
+class TotalPotential:
+    """The total potential energy V: its value (None when it holds no action), the actions it
+    holds, and the actions it should hold that have no V, with why (Analysis.potential_total)."""
+
+    value: sympy.Expr | None
+    members: tuple[str, ...]
+    missing: dict[str, str]
+
+
+@dataclass(frozen=True)
 class Notation:
     """How names print: unit vectors' LaTeX, parameter and coordinate symbols."""
 
     unit_latex: dict[str, str]
     referential: str
+    # the order a product's symbols are read in (m g l cos(theta)): the renderers print in it
+    reading_order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -215,7 +227,7 @@ class Solution:
     noncontributing: tuple[str, ...] = field(default_factory=tuple)
     potential_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
     potential_checked: tuple[str, ...] = field(default_factory=tuple)
-    potential_energy: sympy.Expr | None = None  # the sum of the actions' V
+    potential: TotalPotential = field(default_factory=lambda: TotalPotential(None, (), {}))
     dissipation: sympy.Expr | None = None  # the sum of the actions' R
     dissipation_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
     dissipation_checked: tuple[str, ...] = field(default_factory=tuple)
@@ -230,6 +242,11 @@ class Solution:
     figure: Sketch | None = None
     # the unit of each reported quantity, only when the file declares units
     units: UnitsValue | None = None
+
+    @property
+    def potential_energy(self) -> sympy.Expr | None:
+        """The total potential energy V (of the actions `potential.members` names)."""
+        return self.potential.value
 
     @property
     def interactions(self) -> tuple[ActionValue, ...]:
@@ -293,3 +310,37 @@ def _map(value: Any, change: Callable[[sympy.Expr], sympy.Expr]) -> Any:
     if isinstance(value, tuple):
         return tuple(_map(item, change) for item in value)
     return value
+
+
+def in_sympy(solution: Solution) -> Solution:
+    """The solution as a user of the API gets it: every value sympy, over the solution's own
+    symbols, whatever the problem's size. A large result (the symengine value it was simplified
+    as) is converted, and shared subexpression names are written out (each definition once:
+    the values share its tree), so `solution.symbols["q1"]` is in every value that holds q1."""
+    if not solution.shared and not _holds_engine_values(solution):
+        return solution
+    from screwsolve.symbolic.bridge import from_engine
+
+    names: dict[str, Any] = dict(solution.symbols)
+    shared = {name: sympy.Symbol(name, real=True) for name, _ in solution.shared}
+    names.update(shared)
+
+    def converted(value: Any) -> Any:
+        return from_engine(value, names) if isinstance(value, se.Basic) else value
+
+    written: dict[sympy.Symbol, Any] = {}
+    for name, value in solution.shared:  # each defined from earlier ones only
+        written[shared[name]] = converted(value).xreplace(written)
+    return replace(map_expressions(solution, lambda v: converted(v).xreplace(written)), shared=())
+
+
+def _holds_engine_values(solution: Solution) -> bool:
+    found = False
+
+    def look(value: Any) -> Any:
+        nonlocal found
+        found = found or isinstance(value, se.Basic)
+        return value
+
+    map_expressions(solution, look)
+    return found

@@ -7,8 +7,11 @@ dots rates (`\\dot{\\theta}`) and folds function brackets (`\\sin{\\theta}`). Ve
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any, TypeAlias
 
 import symengine as se
@@ -28,21 +31,29 @@ Terms = tuple[tuple[Value, str], ...]
 
 # The order a product's factors are read in, as the book writes them (m g l cos(theta), not
 # g l m cos(theta)): numbers, then the problem's symbols by rank (masses, g, the other
-# parameters as declared, coordinates, rates), then the rest in sympy's order. Set per problem
-# by use_reading_order; empty, sympy's own order.
-_RANK: dict[str, int] = {}
+# parameters as declared, coordinates, rates), then the rest in sympy's order. It belongs to a
+# problem (a Solution's notation) and holds only inside `reading_order(...)`: outside, and in
+# any other thread or task, sympy's own order. The printers' memos are keyed by it too, so
+# what one problem printed never changes what another prints.
+_RANK: ContextVar[Mapping[str, int]] = ContextVar(
+    "screwsolve_reading_order", default=MappingProxyType({})
+)
 
 
-def use_reading_order(names: Sequence[str]) -> None:
-    """Print products with these symbols first, in this order, and sums with their positive
-    terms first (k*(x - L0), not -k*(-L0 + x)). Set once per problem, before its results
-    are printed; the printers' memos are emptied when it changes."""
+@contextmanager
+def reading_order(names: Sequence[str]) -> Iterator[None]:
+    """Inside the block, print products with these symbols first, in this order, and sums
+    with their positive terms first (k*(x - L0), not -k*(-L0 + x))."""
     rank = {name: index for index, name in enumerate(dict.fromkeys(names))}
-    if rank != _RANK:
-        _RANK.clear()
-        _RANK.update(rank)
-        text.cache_clear()
-        latex.cache_clear()
+    token = _RANK.set(rank)
+    try:
+        yield
+    finally:
+        _RANK.reset(token)
+
+
+def _order_key() -> tuple[str, ...]:
+    return tuple(_RANK.get())
 
 
 def _factor_key(factor: sympy.Expr) -> tuple[int, int]:
@@ -50,8 +61,8 @@ def _factor_key(factor: sympy.Expr) -> tuple[int, int]:
         return (0, 0)
     base = factor.base if factor.is_Pow else factor
     if base.is_Symbol:
-        name = str(base)
-        return (1, _RANK[name]) if name in _RANK else (2, 0)
+        name, rank = str(base), _RANK.get()
+        return (1, rank[name]) if name in rank else (2, 0)
     return (3, 0)
 
 
@@ -59,7 +70,7 @@ def _reading_order(expr: sympy.Mul) -> list[sympy.Expr] | None:
     """A product's factors in reading order; None (sympy's own printing) when it has a
     denominator, or is already in that order."""
     factors = list(expr.args)
-    if not _RANK or any(f.is_Pow and f.exp.is_negative for f in factors):
+    if not _RANK.get() or any(f.is_Pow and f.exp.is_negative for f in factors):
         return None
     if factors[0].is_Rational and not factors[0].is_Integer:
         return None
@@ -77,7 +88,7 @@ def _signed(factors: list[sympy.Expr]) -> tuple[bool, list[sympy.Expr]]:
 
 def _positive_first(expr: sympy.Add, terms: list[sympy.Expr]) -> sympy.Expr:
     """The sum as an unevaluated Add, its terms as given but those with a plus sign first."""
-    if not _RANK:
+    if not _RANK.get():
         return expr
     ordered = sorted(terms, key=lambda term: bool(term.could_extract_minus_sign()))
     return sympy.Add(*ordered, evaluate=False)
@@ -85,7 +96,7 @@ def _positive_first(expr: sympy.Add, terms: list[sympy.Expr]) -> sympy.Expr:
 
 def _add_in_reading_order(print_add: Any, expr: sympy.Expr, order: str | None) -> str:
     """A printer's sum, positive terms first when a reading order is set."""
-    if not _RANK:
+    if not _RANK.get():
         return str(print_add(expr, order))
     return str(print_add(_positive_first(expr, list(expr.as_ordered_terms())), order="none"))
 
@@ -116,10 +127,14 @@ class _TextPrinter(StrPrinter):
 _TEXT = _TextPrinter({"order": None})
 
 
-@lru_cache(maxsize=8192)
 def text(expr: Value) -> str:
     """A scalar as text in screwsolve's own grammar (a large result may be a symengine value,
-    printed straight from its graph)."""
+    printed straight from its graph), in the reading order in force."""
+    return _text(expr, _order_key())
+
+
+@lru_cache(maxsize=8192)
+def _text(expr: Value, order: tuple[str, ...]) -> str:
     if isinstance(expr, se.Basic):
         return engine_printing.text(expr)
     return _TEXT.doprint(expr)
@@ -180,9 +195,14 @@ class _BookLatexPrinter(LatexPrinter):
         return _add_in_reading_order(super()._print_Add, expr, order)
 
 
-@lru_cache(maxsize=8192)
 def latex(expr: Value) -> str:
-    """A scalar in textbook LaTeX: rates dotted, sin\\theta without brackets."""
+    """A scalar in textbook LaTeX: rates dotted, sin\\theta without brackets; in the reading
+    order in force."""
+    return _latex(expr, _order_key())
+
+
+@lru_cache(maxsize=8192)
+def _latex(expr: Value, order: tuple[str, ...]) -> str:
     if isinstance(expr, se.Basic):
         return engine_printing.latex(expr, symbol_latex)
     names = {s: symbol_latex(str(s)) for s in expr.free_symbols}

@@ -32,7 +32,7 @@ def test_every_computed_result_has_the_unit_of_its_quantity(path: Path) -> None:
             if found is not None and wanted is not None:
                 assert found.alike(wanted), (terms.action.name, q, found.text(), wanted.text())
                 checked += 1
-    energy = analysis.potential_energy
+    energy = analysis.potential_total.value
     if energy is not None and table.of(energy) is not None:
         assert table.of(energy).alike(quantities.energy)  # type: ignore[union-attr]
     assert checked > 0
