@@ -58,9 +58,5 @@ class ExpressionError(ScrewsolveError):
         self.offset = offset
 
 
-class MechanicsError(ScrewsolveError):
-    """A well-formed problem whose mechanics cannot be set up (e.g. a frame defined in a loop)."""
-
-
 class UsageError(ScrewsolveError):
     """A command-line request that does not fit the problem (exit code 2)."""

@@ -7,7 +7,7 @@ sympy, so a check served entirely from the cache never loads it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from screwsolve.errors import Diagnostic
@@ -153,12 +153,6 @@ def report_from_json(path: str, data: Any) -> FileReport:
         for d in _list(data["diagnostics"])
     ]
     return FileReport(path, claims, diagnostics, cached=True)
-
-
-def relocated(report: FileReport, path: str) -> FileReport:
-    """The same report for a file at another path (diagnostics name the file)."""
-    diagnostics = [replace(d, file=path) for d in report.diagnostics]
-    return FileReport(path, report.claims, diagnostics, report.cached)
 
 
 def _list(value: Any) -> list[Any]:
