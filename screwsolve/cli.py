@@ -805,7 +805,14 @@ def grade(
     from screwsolve.batch.discovery import submission_files
     from screwsolve.batch.grading import grade as grade_all
     from screwsolve.batch.sandbox import cpu_count
-    from screwsolve.render.grades import Gradebooks, Names, below, render_summary, write_reports
+    from screwsolve.render.grades import (
+        Gradebooks,
+        Names,
+        below,
+        gradebook_notes,
+        render_summary,
+        write_reports,
+    )
 
     key_path = _existing_file(_single(key, "--key"), "--key")
     folder = _output_folder(_single(out, "--out", "grades"), "--out")
@@ -858,6 +865,9 @@ def grade(
         typer.echo(f"warning: skipped {len(found.skipped)} files (names hidden)", err=True)
     for skipped in found.skipped if not names.anonymous else []:
         typer.echo(f"warning: skipped {terminal(skipped)}", err=True)
+    if not names.anonymous:
+        for note in gradebook_notes(report, books):
+            typer.echo(f"note: {terminal(note)}", err=True)
     failed = fail_under is not None and below(report, fail_under)
     raise typer.Exit(1 if failed else 0)
 

@@ -30,9 +30,10 @@ from screwsolve.errors import Diagnostic, InputError
 MOODLE_REQUIRED = ("Identifier", "Grade", "Last modified (grade)")
 MOODLE_FEEDBACK = "Feedback comments"
 MOODLE_PARTICIPANT = "Participant "
-CANVAS_STUDENT_COLUMNS = ("Student", "ID", "SIS User ID", "SIS Login ID", "Section")
 _TITLE_AND_ID = re.compile(r"^(?P<title>.*?)\s*\((?P<id>\d+)\)\s*$")
 MAX_SHEET_BYTES = 20_000_000
+MAX_SHEET_ROWS = 100_000  # a class, with room: 10 million one-cell rows fit in 20 MB
+MAX_SHEET_CELLS = 5_000_000
 
 
 @dataclass
@@ -44,6 +45,8 @@ class Sheet:
     delimiter: str = ","
     bom: bool = False
 
+    lines: list[int] = field(default_factory=list)  # each row's first line in the file
+
     @property
     def header(self) -> list[str]:
         return self.rows[0] if self.rows else []
@@ -51,26 +54,64 @@ class Sheet:
     def error(self, message: str, line: int = 1, col: int = 1) -> InputError:
         return InputError([Diagnostic(self.file, line, col, message)])
 
+    def line_of(self, row: int) -> int:
+        """The line (1-based) a row starts on (a quoted cell may hold line breaks)."""
+        return self.lines[row] if row < len(self.lines) else row + 1
+
 
 def read_sheet(file: str, data: bytes) -> Sheet:
-    """A downloaded CSV (UTF-8, with or without a BOM; comma or semicolon, as Canvas detects)."""
+    """A downloaded CSV (UTF-8, with or without a BOM; comma or semicolon, as Canvas detects),
+    bounded in bytes, rows and cells; a byte that is not UTF-8 located at its line."""
     if len(data) > MAX_SHEET_BYTES:
         raise InputError([Diagnostic(file, 1, 1, f"over {MAX_SHEET_BYTES} bytes: not a worksheet")])
     bom = data.startswith(b"\xef\xbb\xbf")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise InputError([Diagnostic(file, 1, 1, f"not UTF-8 text ({exc.reason})")]) from None
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1 - (3 if bom and line == 1 else 0)
+        raise InputError(
+            [
+                Diagnostic(
+                    file,
+                    line,
+                    col,
+                    f"not UTF-8 text: byte 0x{data[exc.start]:02x} (save the file as UTF-8; "
+                    "both LMSs export UTF-8)",
+                )
+            ]
+        ) from None
     first = text.split("\n", 1)[0]
     delimiter = ";" if first.count(";") > first.count(",") else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[list[str]] = []
+    lines: list[int] = []
+    cells, start = 0, 1
     try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
+        for row in reader:
+            if row:
+                rows.append(row)
+                lines.append(start)
+                cells += len(row)
+            if len(rows) > MAX_SHEET_ROWS or cells > MAX_SHEET_CELLS:
+                raise InputError(
+                    [
+                        Diagnostic(
+                            file,
+                            start,
+                            1,
+                            f"more than {MAX_SHEET_ROWS} rows or {MAX_SHEET_CELLS} cells: "
+                            "not a class's worksheet",
+                        )
+                    ]
+                )
+            start = reader.line_num + 1
     except csv.Error as exc:
-        raise InputError([Diagnostic(file, 1, 1, f"not a CSV file: {exc}")]) from None
-    rows = [row for row in rows if row]
+        raise InputError([Diagnostic(file, start, 1, f"not a CSV file: {exc}")]) from None
     if not rows:
         raise InputError([Diagnostic(file, 1, 1, "the file is empty")])
-    return Sheet(file, rows, delimiter, bom)
+    return Sheet(file, rows, delimiter, bom, lines)
 
 
 @dataclass
@@ -108,8 +149,18 @@ def moodle_worksheet(sheet: Sheet) -> MoodleWorksheet:
     worksheet = MoodleWorksheet(sheet, column)
     for number, row in enumerate(sheet.rows[1:], start=1):
         identifier = row[column["Identifier"]] if len(row) > column["Identifier"] else ""
-        if identifier.startswith(MOODLE_PARTICIPANT):
-            worksheet.rows_by_participant[identifier[len(MOODLE_PARTICIPANT) :].strip()] = number
+        if not identifier.startswith(MOODLE_PARTICIPANT):
+            continue
+        participant = identifier[len(MOODLE_PARTICIPANT) :].strip()
+        if participant in worksheet.rows_by_participant:
+            first = worksheet.rows_by_participant[participant] + 1
+            raise sheet.error(
+                f"{identifier.strip()} is on two rows (lines {first} and {number + 1}); "
+                "Moodle would take both, the last one winning: download the worksheet again",
+                sheet.line_of(number),
+                column["Identifier"] + 1,
+            )
+        worksheet.rows_by_participant[participant] = number
     return worksheet
 
 
@@ -121,6 +172,8 @@ class CanvasGradebook:
     assignment: int  # the column index
     rows_by_student: dict[str, int] = field(default_factory=dict)
     points_row: int | None = None
+    # students whose row Canvas's importer would read as points possible (by id): never written
+    unsafe_rows: dict[str, int] = field(default_factory=dict)
 
     def points_possible(self) -> float | None:
         if self.points_row is None:
@@ -169,10 +222,26 @@ def canvas_gradebook(sheet: Sheet, assignment: str | None) -> CanvasGradebook:
         )
     gradebook = CanvasGradebook(sheet, found[0])
     for number, row in enumerate(sheet.rows[1:], start=1):
-        if row and "Points Possible" in row[0]:
-            gradebook.points_row = number
-        elif len(row) > 1 and row[1].strip().isdigit():
-            gradebook.rows_by_student[row[1].strip()] = number
+        student_id = row[1].strip() if len(row) > 1 else ""
+        if not student_id.isdigit():
+            # Canvas writes its points row first under the header, with no student id: found
+            # there, never by a name that happens to hold the words
+            if number == 1 and row and row[0].strip() == "Points Possible":
+                gradebook.points_row = number
+            continue
+        if student_id in gradebook.rows_by_student:
+            first = gradebook.rows_by_student[student_id] + 1
+            raise sheet.error(
+                f"student id {student_id} is on two rows (lines {first} and {number + 1}); "
+                "Canvas would take either: export the gradebook again",
+                sheet.line_of(number),
+            )
+        if "Points Possible" in row[0]:
+            # Canvas's importer reads every row whose first cell holds these words as points
+            # possible: written back, this student's row would rescale the assignments
+            gradebook.unsafe_rows[student_id] = number
+            continue
+        gradebook.rows_by_student[student_id] = number
     return gradebook
 
 
@@ -190,9 +259,17 @@ def _number(text: str) -> float | None:
     return value if value == value and abs(value) != float("inf") else None
 
 
-def write_sheet(sheet: Sheet, *, bom: bool) -> str:
-    """The rows back as CSV text, in the file's own delimiter (CRLF, as both LMSs export)."""
+def write_sheet(sheet: Sheet, *, bom: bool, leave_out: frozenset[int] = frozenset()) -> str:
+    """The rows back as CSV text, in the file's own delimiter (CRLF, as both LMSs export),
+    every cell escaped for a spreadsheet (the LMS's own cells too: a name may be a formula);
+    the rows numbered in `leave_out` are not written."""
+    from screwsolve.render.escape import sheet_cell
+
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=sheet.delimiter, lineterminator="\r\n")
-    writer.writerows(sheet.rows)
+    writer.writerows(
+        [sheet_cell(cell) for cell in row]
+        for number, row in enumerate(sheet.rows)
+        if number not in leave_out
+    )
     return ("\ufeff" if bom else "") + buffer.getvalue()

@@ -75,6 +75,22 @@ def csv_cell(text: str) -> str:
     return text
 
 
+_PLAIN_NUMBER = re.compile(r"^\s*[-+]?(\d+([.,]\d*)?|[.,]\d+)([eE][-+]?\d+)?\s*$")
+
+
+def sheet_cell(text: str) -> str:
+    """For a cell of an LMS's own file written back (a gradebook, a worksheet): never a
+    formula and no control character, but never cut, and a number (-1.5), an empty cell or
+    Canvas's `-` (no score) kept byte for byte, as the importer reads them; line breaks kept
+    (a multi-line cell stays one quoted cell)."""
+    if not text or text == "-" or _PLAIN_NUMBER.match(text):
+        return text
+    text = clean(text)
+    if text.startswith(_FORMULA_START):
+        return "'" + text
+    return text
+
+
 def xml_text(text: str) -> str:
     """For XML 1.0 text or attributes (ElementTree escapes < > & and quotes itself)."""
     return _XML_ILLEGAL.sub("\ufffd", _SURROGATE.sub("\ufffd", str(text)))

@@ -158,7 +158,8 @@ def canvas_csv(report: GradeReport, books: Gradebooks) -> str:
         for result, row in _matched(results, rows, gradebook.rows_by_student, width):
             row[gradebook.assignment] = _scaled(result.score, report, maximum)
         sheet = replace(gradebook.sheet, rows=rows)
-        return write_sheet(sheet, bom=books.excel or gradebook.sheet.bom)
+        unsafe = frozenset(gradebook.unsafe_rows.values())
+        return write_sheet(sheet, bom=books.excel or gradebook.sheet.bom, leave_out=unsafe)
     rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", csv_cell(books.assignment)]]
     rows.append(["Points Possible", "", "", "", "", _score(report.max_points)])
     for result in results:
@@ -258,9 +259,24 @@ def gradebook_notes(report: GradeReport, books: Gradebooks) -> list[str]:
         rows = (
             book.rows_by_student if isinstance(book, CanvasGradebook) else book.rows_by_participant
         )
-        absent = [r.student for r in found if r.identity and r.identity.key not in rows]
+        unsafe = book.unsafe_rows if isinstance(book, CanvasGradebook) else {}
+        absent = [
+            r.student
+            for r in found
+            if r.identity and r.identity.key not in rows and r.identity.key not in unsafe
+        ]
         if absent:
             notes.append(f"not in {lms} (left out): {', '.join(absent)}")
+        for key, number in unsafe.items():
+            result = next((r for r in found if r.identity and r.identity.key == key), None)
+            score = (
+                f" (graded {_score(result.score)} of {_score(report.max_points)})" if result else ""
+            )
+            notes.append(
+                f"canvas.csv: the row of student id {key} (line {book.sheet.line_of(number)}) "
+                "is left out: its name holds 'Points Possible', which Canvas's importer reads "
+                f"as the points row; enter this grade by hand{score}"
+            )
     return notes
 
 

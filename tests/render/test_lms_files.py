@@ -286,3 +286,118 @@ def test_a_gradebook_over_the_size_limit_is_refused_not_cut(tmp_path: Path) -> N
         app, ["grade", "--key", KEY, str(tmp_path), "--canvas-gradebook", str(big)]
     )
     assert result.exit_code == 1 and "not a worksheet" in result.stderr
+
+
+# -- hostile cells: data, never structure ----------------------------------------------------
+
+
+def canvas_points_rows(text: str) -> list[list[str]]:
+    """Every row Canvas's importer reads as points possible: any whose first cell holds the
+    words (GradebookImporter#check_for_non_student_row tests row[0] =~ /Points Possible/)."""
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
+    return [row for row in rows[1:] if "Points Possible" in row[0]]
+
+
+def _hostile_gradebook(folder: Path) -> Path:
+    """The exported gradebook with a student whose display name holds "Points Possible" (her
+    other assignment's cell 10.00, as if the points), and one whose name is a formula."""
+    text = (DATA / "canvas-gradebook.csv").read_text("utf-8")
+    text += '"Points Possible, Mallory","1003","M3","mallory","Mechanics 101","10.00","",""\n'
+    text += '"=HYPERLINK(""http://x"")","1004","","","Mechanics 101","\x00\x1b[31m","","",""\n'
+    path = folder / "gradebook.csv"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_students_name_never_becomes_the_points_row(downloads: Path, tmp_path: Path) -> None:
+    """Mallory's name holds "Points Possible": her row is not the points row (the class stays
+    on 8 points: Alice's 8/8 is written 8, not 100), and since Canvas's own importer would read
+    her row as points possible, it is left out of canvas.csv and named in the report, with
+    her grade to enter by hand."""
+    source = EXAMPLES / "submissions"
+    shutil.copy(source / "alice.yaml", downloads / "pointspossiblemallory_1003_5009_answers.yaml")
+    out = tmp_path / "out"
+    gradebook = _hostile_gradebook(tmp_path)
+    _grade(downloads, out, "--canvas-gradebook", str(gradebook), "--assignment", "1234")
+    filled = (out / "canvas.csv").read_text(encoding="utf-8")
+    points = canvas_points_rows(filled)
+    assert len(points) == 1 and points[0][6] == "8.00"  # Canvas's own points row, untouched
+    grades, new = canvas_import(
+        filled, {1200: "Homework 4", 1234: "Plate on a step"}, {"1001", "1003", "1004"}
+    )
+    assert new == [] and grades["1001"][1234] == "8"
+    assert "1003" not in grades
+    report = (out / "report.md").read_text("utf-8")
+    assert "student id 1003" in report and "enter this grade by hand" in report
+    assert "graded 8 of 8" in report
+
+
+def test_no_cell_written_back_is_a_formula_or_a_control(downloads: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    gradebook = _hostile_gradebook(tmp_path)
+    _grade(downloads, out, "--canvas-gradebook", str(gradebook), "--assignment", "1234")
+    rows = list(csv.reader(io.StringIO((out / "canvas.csv").read_text("utf-8"))))
+    cells = [cell for row in rows for cell in row]
+    assert not [c for c in cells if c[:1] in ("=", "+", "@", "\t", "\r")]
+    assert not [c for c in cells if c.startswith("-") and c != "-" and not _number(c)]
+    assert not [c for c in cells if "\x00" in c or "\x1b" in c]
+    assert '\'=HYPERLINK("http://x")' in cells
+    # what the importer needs is byte for byte as exported
+    assert rows[0] == next(csv.reader(io.StringIO((DATA / "canvas-gradebook.csv").read_text())))
+    assert rows[1][0] == "    Points Possible"
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def test_a_participant_listed_twice_is_refused_at_the_second_row(tmp_path: Path) -> None:
+    text = (DATA / "moodle-worksheet.csv").read_text("utf-8")
+    lines = text.splitlines()
+    twice = tmp_path / "worksheet.csv"
+    twice.write_text("\n".join([*lines, lines[1].replace("Carol", "Caroline")]) + "\n", "utf-8")
+    with pytest.raises(InputError) as info:
+        moodle_worksheet(read_sheet(str(twice), twice.read_bytes()))
+    (diagnostic,) = info.value.diagnostics
+    assert (diagnostic.line, diagnostic.col) == (len(lines) + 1, 1)
+    assert "Participant 77 is on two rows (lines 2 and 5)" in diagnostic.message
+
+
+def test_a_canvas_student_listed_twice_is_refused(tmp_path: Path) -> None:
+    text = (DATA / "canvas-gradebook.csv").read_text("utf-8")
+    twice = tmp_path / "gradebook.csv"
+    twice.write_text(text + '"Liddell, Alice","1001","","","X","","","","",""\n', "utf-8")
+    with pytest.raises(InputError) as info:
+        canvas_gradebook(read_sheet(str(twice), twice.read_bytes()), "1234")
+    (diagnostic,) = info.value.diagnostics
+    assert diagnostic.line == 6 and "student id 1001 is on two rows (lines 3 and 6)" in (
+        diagnostic.message
+    )
+
+
+def test_a_byte_that_is_not_utf8_is_located_at_its_line(tmp_path: Path) -> None:
+    """A worksheet saved as Windows-1252: the first such byte (é as 0xe9) is on line 3."""
+    text = (DATA / "moodle-worksheet.csv").read_text("utf-8").replace("Dan Brown", "Dan Bérard")
+    sheet = tmp_path / "worksheet.csv"
+    sheet.write_bytes(text.removeprefix("\ufeff").encode("cp1252"))
+    with pytest.raises(InputError) as info:
+        read_sheet(str(sheet), sheet.read_bytes())
+    (diagnostic,) = info.value.diagnostics
+    assert (diagnostic.line, diagnostic.col) == (3, 24)
+    assert "byte 0xe9" in diagnostic.message
+
+
+def test_rows_are_bounded_not_only_bytes(tmp_path: Path) -> None:
+    """10 million one-cell rows fit in 20 MB; the reader stops at its row limit, located."""
+    from screwsolve.batch.lms import MAX_SHEET_ROWS
+
+    sheet = tmp_path / "rows.csv"
+    sheet.write_bytes(b"Identifier\n" + b"x\n" * (MAX_SHEET_ROWS + 5))
+    with pytest.raises(InputError) as info:
+        read_sheet(str(sheet), sheet.read_bytes())
+    (diagnostic,) = info.value.diagnostics
+    assert diagnostic.line == MAX_SHEET_ROWS + 1 and "rows" in diagnostic.message
