@@ -17,6 +17,7 @@ from rich.console import Console
 from screwsolve.cli_help import PlainHelpCommand, epilog
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError, ScrewsolveError, UsageError
+from screwsolve.limits import MAX_TIMEOUT
 from screwsolve.render import CHECK_FORMATS, RENDERERS
 from screwsolve.render.escape import terminal
 from screwsolve.version import __version__
@@ -386,7 +387,12 @@ def run(
     ] = False,
     timeout: Annotated[
         float,
-        typer.Option("--timeout", min=0, help="Seconds to solve in; 0: no limit, in-process."),
+        typer.Option(
+            "--timeout",
+            min=0,
+            max=MAX_TIMEOUT,
+            help="Seconds to solve in; 0: no limit, in-process.",
+        ),
     ] = 300.0,
     stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,
@@ -508,7 +514,10 @@ def check(
     timeout: Annotated[
         float | None,
         typer.Option(
-            "--timeout", min=0, help="Seconds per problem (default: 60); 0: no child process."
+            "--timeout",
+            min=0,
+            max=MAX_TIMEOUT,
+            help="Seconds per problem (default: 60); 0: no child process.",
         ),
     ] = None,
     stdin_filename: StdinNameOption = None,
@@ -635,7 +644,10 @@ def sketch(
         ),
     ] = None,
     timeout: Annotated[
-        float, typer.Option("--timeout", min=0, help="Seconds to draw in; 0: in-process.")
+        float,
+        typer.Option(
+            "--timeout", min=0, max=MAX_TIMEOUT, help="Seconds to draw in; 0: in-process."
+        ),
     ] = 120.0,
     stdin_filename: StdinNameOption = None,
 ) -> None:
@@ -742,7 +754,9 @@ def grade(
     jobs: JobsOption = None,
     timeout: Annotated[
         float,
-        typer.Option("--timeout", min=0, help="Seconds per submission; 0: in-process."),
+        typer.Option(
+            "--timeout", min=0, max=MAX_TIMEOUT, help="Seconds per submission; 0: in-process."
+        ),
     ] = 20.0,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompute the key.")] = False,
     seed: Annotated[
@@ -921,7 +935,12 @@ def validate(
     jobs: JobsOption = None,
     timeout: Annotated[
         float | None,
-        typer.Option("--timeout", min=0, help="Seconds per file (default: 20); 0: in-process."),
+        typer.Option(
+            "--timeout",
+            min=0,
+            max=MAX_TIMEOUT,
+            help="Seconds per file (default: 20); 0: in-process.",
+        ),
     ] = None,
     stdin_filename: StdinNameOption = None,
 ) -> None:

@@ -178,4 +178,6 @@ DEFAULT_SEED = 20261121
 
 # Per problem of `check` and per submission of `grade`, in a child process.
 DEFAULT_SECONDS = 60.0
+MAX_TIMEOUT = 86_400.0  # --timeout: a day at most (larger ones overflowed the worker's timers)
+MAX_SETTINGS_TIMEOUT = 3_600.0  # timeout in a repository's pyproject.toml: it cannot lift limits
 DEFAULT_MEMORY_BYTES = 2 * 1024**3

@@ -5,8 +5,9 @@ the table. The command line overrides each setting.
     [tool.screwsolve]
     exclude = ["drafts/", "*.wip.yaml"]   # as --exclude (check, validate)
     seed = 7                              # as --seed (check; grade keeps its secret seed)
-    jobs = 4                              # as --jobs (check, validate, grade)
-    timeout = 120                         # seconds per problem, as --timeout (check, validate)
+    jobs = 4                              # as --jobs (check, validate, grade); at most the cores
+    timeout = 120                         # seconds per problem, as --timeout (check, validate);
+                                          # more than 0 and at most 3600: never lifts the limits
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from screwsolve.errors import UsageError
+from screwsolve.limits import MAX_SETTINGS_TIMEOUT
 
 SETTINGS_BYTES = 1 << 20  # a larger pyproject.toml is refused, not read
 KNOWN = ("exclude", "jobs", "seed", "timeout")
@@ -77,9 +79,15 @@ def _settings(table: object, file: Path, text: str) -> ProjectSettings:
     if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
         raise UsageError(f"{_where(file, text, 'jobs')}: jobs must be an integer, at least 1")
     if timeout is not None and (
-        isinstance(timeout, bool) or not isinstance(timeout, int | float) or not 0 <= timeout < 1e9
+        isinstance(timeout, bool)
+        or not isinstance(timeout, int | float)
+        or not 0 < timeout <= MAX_SETTINGS_TIMEOUT
     ):
-        raise UsageError(f"{_where(file, text, 'timeout')}: timeout must be seconds, 0 or more")
+        raise UsageError(
+            f"{_where(file, text, 'timeout')}: timeout must be seconds, more than 0 and at most "
+            f"{MAX_SETTINGS_TIMEOUT:g}: a repository's settings cannot lift the limits (a "
+            "pull request could set them); --timeout 0 on the command line runs without them"
+        )
     return ProjectSettings(
         tuple(exclude), seed, jobs, float(timeout) if timeout is not None else None, file
     )

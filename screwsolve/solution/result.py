@@ -257,12 +257,14 @@ class Solution:
         (a rate as `theta_dot`, or `**{"theta'": 1.0}`), evaluated over its graph at 30 digits
         (no code is generated from it); shared names are expanded first."""
         from screwsolve.symbolic.bridge import to_engine
+        from screwsolve.symbolic.graphs import free_symbols
 
         expr = self.unshared(expr)
         by_symbol = {symbol: name for name, symbol in self.symbols.items()}
-        names = tuple(sorted(by_symbol.get(s, str(s)) for s in expr.free_symbols))
+        found = free_symbols(expr)  # over the value's graph: a large value's tree is huge
+        names = tuple(sorted(by_symbol.get(s, str(s)) for s in found))
         return NumericFunction(
-            names, to_engine(expr), {by_symbol.get(s, str(s)): str(s) for s in expr.free_symbols}
+            names, to_engine(expr), {by_symbol.get(s, str(s)): str(s) for s in found}
         )
 
     def unshared(self, expr: sympy.Expr) -> sympy.Expr:

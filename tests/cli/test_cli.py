@@ -336,3 +336,13 @@ def test_a_model_past_the_work_limit_is_refused_where_it_costs(tmp_path: Path) -
     assert checked.returncode == 1
     (report,) = json.loads(checked.stdout)["files"]
     assert "needs more work than a worker's limits allow" in report["diagnostics"][0]["message"]
+
+
+@pytest.mark.parametrize("command", ["run", "check", "validate", "sketch"])
+def test_a_timeout_past_a_day_is_a_usage_error(command: str) -> None:
+    """--timeout 999999999 overflowed the worker's timers (an internal error)."""
+    result = CliRunner().invoke(
+        app, [command, str(PROBLEMS / "plate-on-a-step.yaml"), "--timeout", "999999999"]
+    )
+    assert result.exit_code == 2
+    assert "86400" in result.output

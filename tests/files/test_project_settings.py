@@ -30,13 +30,25 @@ def test_no_table_is_no_settings(tmp_path: Path) -> None:
     )
 
 
+LIFT = (
+    ": a repository's settings cannot lift the limits (a pull request could set them); "
+    "--timeout 0 on the command line runs without them"
+)
+
+
 @pytest.mark.parametrize(
     ("body", "line", "words"),
     [
         ("seeds = 3", 3, "has no setting 'seeds' (known: exclude, jobs, seed, timeout)"),
         ('seed = "7"', 3, "seed must be an integer"),
         ("jobs = 0", 3, "jobs must be an integer, at least 1"),
-        ("timeout = -1", 3, "timeout must be seconds, 0 or more"),
+        ("timeout = -1", 3, "timeout must be seconds, more than 0 and at most 3600" + LIFT),
+        ("timeout = 0", 3, "timeout must be seconds, more than 0 and at most 3600" + LIFT),
+        (
+            "timeout = 999999999.0",
+            3,
+            "timeout must be seconds, more than 0 and at most 3600" + LIFT,
+        ),
         ('exclude = "drafts/"', 3, "exclude must be a list of strings"),
     ],
 )
@@ -53,3 +65,22 @@ def test_broken_toml_with_the_table_is_reported(tmp_path: Path) -> None:
     folder = _write(tmp_path, "[tool.screwsolve]\nseed = \n")
     with pytest.raises(UsageError, match="not valid TOML"):
         project_settings(folder)
+
+
+def test_workers_are_never_more_than_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    """jobs = 64 in a repository's settings started 64 workers of 2 GB each on 2 cores."""
+    from screwsolve.batch import sandbox
+
+    started: list[object] = []
+    real = sandbox._new_worker
+
+    def counting(*args: object) -> object:
+        worker = real(*args)  # type: ignore[arg-type]
+        started.append(worker)
+        return worker
+
+    monkeypatch.setattr(sandbox, "_new_worker", counting)
+    monkeypatch.setattr(sandbox.os, "cpu_count", lambda: 2)
+    outcomes = sandbox.run_many(abs, list(range(-8, 0)), jobs=64, seconds=30)
+    assert [o.value for o in outcomes] == list(range(8, 0, -1))
+    assert len(started) == 2
