@@ -21,8 +21,9 @@ from screwsolve.batch.reports import QUALIFIED
 from screwsolve.errors import ExpressionError
 from screwsolve.files.schema import Expected
 from screwsolve.limits import DEFAULT_SEED
-from screwsolve.mechanics.analysis import Analysis
+from screwsolve.mechanics.analysis import ActionTerms, Analysis
 from screwsolve.model.grammar import parse_scalar, parse_vector, suggest
+from screwsolve.model.quantities import QUANTITIES, keys_of
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
@@ -88,29 +89,10 @@ class Malformed:
     message: str
 
 
-SECTIONS = (
-    "kinematic_screws",
-    "partial_screws",
-    "power",
-    "power_under_constraints",
-    "power_coefficients",
-    "interaction",
-    "noncontributing",
-    "ideal_joints",
-    "replacement",
-    "potential_energy",
-    "dissipation",
-    "generalized_active_forces",
-    "constrained_generalized_active_forces",
-    "rates_on_constraints",
-)
+SECTIONS = tuple(QUANTITIES)  # every claim section, in the registry's order
 # {KEY: value} totals and/or {ACTION: {KEY: value}}, KEY a coordinate (or t) or a speed
-BY_KEY_OR_ACTION = (
-    "power_coefficients",
-    "generalized_active_forces",
-    "constrained_generalized_active_forces",
-)
-TOTAL_OR_PER_ACTION = ("power", "potential_energy", "dissipation")  # EXPR or {ACTION: EXPR}
+BY_KEY_OR_ACTION = keys_of("by_key_or_action")
+TOTAL_OR_PER_ACTION = keys_of("total_or_by_action")  # EXPR or {ACTION: EXPR}
 FLAGS = {"true": True, "yes": True, "false": False, "no": False}
 
 
@@ -127,20 +109,20 @@ def walk(data: Mapping[str, Any]) -> Iterator[Claim | Malformed]:
     for section in SECTIONS:
         if section not in data or data[section] is None:
             continue
-        value = data[section]
-        if section in ("kinematic_screws", "replacement"):
+        value, shape = data[section], QUANTITIES[section].shape
+        if shape == "screw_by_body":
             yield from _each(value, (section,), _screw)
-        elif section == "partial_screws":
+        elif shape == "screw_by_body_and_key":
             if not isinstance(value, Mapping):
                 yield Malformed((section,), "expected {BODY: {COORD: screw}}")
                 continue
             for body, by_coordinate in value.items():
                 yield from _each(by_coordinate, (section, str(body)), _screw)
-        elif section in TOTAL_OR_PER_ACTION and _by_name(value):
+        elif shape == "total_or_by_action" and _by_name(value):
             yield from _each(value, (section,), _scalar)
-        elif section in (*TOTAL_OR_PER_ACTION, "power_under_constraints"):
+        elif shape in ("total_or_by_action", "scalar"):
             yield _scalar((section,), value)
-        elif section in BY_KEY_OR_ACTION:
+        elif shape == "by_key_or_action":
             if not isinstance(value, Mapping):
                 yield Malformed((section,), "expected {COORD: value} or {ACTION: {COORD: value}}")
                 continue
@@ -149,20 +131,20 @@ def walk(data: Mapping[str, Any]) -> Iterator[Claim | Malformed]:
                     yield from _each(item, (section, str(key)), _scalar)
                 else:
                     yield _scalar((section, str(key)), item)
-        elif section == "interaction":
+        elif shape == "by_action_and_key":
             if not isinstance(value, Mapping):
                 yield Malformed((section,), "expected {ACTION: {COORD: value}}")
                 continue
             for action, by_coordinate in value.items():
                 yield from _each(by_coordinate, (section, str(action)), _scalar)
-        elif section == "rates_on_constraints":
+        elif shape == "by_key":
             yield from _each(value, (section,), _scalar)
-        elif section == "noncontributing":
+        elif shape == "names":
             if isinstance(value, list) and all(isinstance(v, str) for v in value):
                 yield Claim((section,), "names", names=tuple(value))
             else:
                 yield Malformed((section,), "expected a list of action names, such as [weight]")
-        elif section == "ideal_joints":
+        elif shape == "flags":
             yield from _each(value, (section,), _flag)
 
 
@@ -327,65 +309,119 @@ def unknown_names(claim: Claim, system: System) -> Unknown | None:
 def value_of(
     claim: Claim, analysis: Analysis, presenter: Presenter | None = None
 ) -> Truth | Unknown:
-    """The true value of the quantity a claim is about, or why there is none."""
+    """The true value of the quantity a claim is about, or why there is none: the quantity's
+    truth function (TRUTHS, one per entry of model/quantities.py)."""
     unknown = unknown_names(claim, analysis.system)
     if unknown is not None:
         return unknown
-    presenter = presenter or Presenter(analysis)
-    head, rest = claim.path[0], claim.path[1:]
-    actions = {a.action.name: a for a in analysis.actions}
-    if head in ("kinematic_screws", "partial_screws", "replacement"):
-        assert claim.screw is not None
-        body, at = rest[0], claim.screw[2]
-        if head == "kinematic_screws":
-            screw = analysis.kinematics.kinematic_screw(body, at)
-        elif head == "replacement":
-            screw = analysis.replacement(body, at)
-        elif rest[1] in analysis.system.speeds:
-            screw = analysis.speed_screws(body, at)[rest[1]]
-        else:
-            screw = analysis.kinematics.partial_screws(body, at)[rest[1]]
-        return Truth("screw", presenter.screw(screw))
-    if head == "power":
-        power = actions[rest[0]].power if rest else analysis.power
-        return Truth("scalar", presenter.scalar(power))
-    if head == "potential_energy":
-        return _potential(rest, analysis, presenter)
-    if head == "dissipation":
-        value = analysis.dissipations.get(rest[0]) if rest else analysis.dissipation
-        if value is None:
-            return Unknown(f"{_whose(rest)} no dissipation function")
-        return Truth("scalar", presenter.scalar(value))
-    if head in BY_KEY_OR_ACTION[1:]:
-        return _generalized_force(head, rest, analysis, presenter)
-    if head == "power_under_constraints":
-        constraints = analysis.constraints
-        if constraints.power is None:
-            return Unknown("the problem's constraints fix no rate")
-        symbols = analysis.system.namespace.symbols
-        rates = {
-            symbols.rate[name]: analysis.static(value)
-            for name, value in constraints.eliminated.items()
-        }
-        return Truth("scalar", presenter.scalar(constraints.power), rates)
-    if head == "rates_on_constraints":
-        reduction = analysis.reduction
-        if reduction is None or not reduction.dependent:
-            return Unknown("the constraints fix no speed")
-        rate = analysis.system.namespace.symbols.rate[rest[0]]
-        # q' on the constraints in the independent speeds' definitions; the claim is put
-        # there too, whichever speeds it is written in
-        return Truth("scalar", reduction.on_constraints(rate), reduction.projection)
-    if head == "power_coefficients" and len(rest) == 1:
-        return Truth("scalar", presenter.scalar(analysis.coefficients[rest[0]]))
-    if head in ("power_coefficients", "interaction"):
-        return Truth("scalar", presenter.scalar(actions[rest[0]].coefficients[rest[1]]))
-    if head == "noncontributing":
-        return Truth("names", tuple(analysis.noncontributing))
-    if head == "ideal_joints":
-        joint = next(j for j in analysis.joints if j.joint.name == rest[0])
-        return Truth("flag", joint.ideal)
-    raise ValueError(f"no claim at {claim.item}")
+    truth = TRUTHS[claim.path[0]]
+    return truth(claim, claim.path[1:], analysis, presenter or Presenter(analysis))
+
+
+TruthOf = Callable[[Claim, tuple[str, ...], Analysis, Presenter], "Truth | Unknown"]
+
+
+def _screw_truth(claim: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter) -> Truth:
+    assert claim.screw is not None
+    body, at, head = rest[0], claim.screw[2], claim.path[0]
+    if head == "kinematic_screws":
+        screw = analysis.kinematics.kinematic_screw(body, at)
+    elif head == "replacement":
+        screw = analysis.replacement(body, at)
+    elif rest[1] in analysis.system.speeds:
+        screw = analysis.speed_screws(body, at)[rest[1]]
+    else:
+        screw = analysis.kinematics.partial_screws(body, at)[rest[1]]
+    return Truth("screw", p.screw(screw))
+
+
+def _terms(analysis: Analysis, name: str) -> ActionTerms:
+    return next(t for t in analysis.actions if t.action.name == name)
+
+
+def _power(_: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter) -> Truth:
+    power = _terms(analysis, rest[0]).power if rest else analysis.power
+    return Truth("scalar", p.scalar(power))
+
+
+def _potential_energy(
+    _: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter
+) -> Truth | Unknown:
+    return _potential(rest, analysis, p)
+
+
+def _dissipation(
+    _: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter
+) -> Truth | Unknown:
+    value = analysis.dissipations.get(rest[0]) if rest else analysis.dissipation
+    if value is None:
+        return Unknown(f"{_whose(rest)} no dissipation function")
+    return Truth("scalar", p.scalar(value))
+
+
+def _active_forces(
+    claim: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter
+) -> Truth | Unknown:
+    return _generalized_force(claim.path[0], rest, analysis, p)
+
+
+def _power_under_constraints(
+    _: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter
+) -> Truth | Unknown:
+    constraints = analysis.constraints
+    if constraints.power is None:
+        return Unknown("the problem's constraints fix no rate")
+    symbols = analysis.system.namespace.symbols
+    rates = {
+        symbols.rate[name]: analysis.static(value) for name, value in constraints.eliminated.items()
+    }
+    return Truth("scalar", p.scalar(constraints.power), rates)
+
+
+def _rates_on_constraints(
+    _: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter
+) -> Truth | Unknown:
+    reduction = analysis.reduction
+    if reduction is None or not reduction.dependent:
+        return Unknown("the constraints fix no speed")
+    rate = analysis.system.namespace.symbols.rate[rest[0]]
+    # q' on the constraints in the independent speeds' definitions; the claim is put there
+    # too, whichever speeds it is written in
+    return Truth("scalar", reduction.on_constraints(rate), reduction.projection)
+
+
+def _coefficient(_: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter) -> Truth:
+    if len(rest) == 1:
+        return Truth("scalar", p.scalar(analysis.coefficients[rest[0]]))
+    return Truth("scalar", p.scalar(_terms(analysis, rest[0]).coefficients[rest[1]]))
+
+
+def _noncontributing(_: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter) -> Truth:
+    return Truth("names", tuple(analysis.noncontributing))
+
+
+def _ideal_joint(_: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter) -> Truth:
+    joint = next(j for j in analysis.joints if j.joint.name == rest[0])
+    return Truth("flag", joint.ideal)
+
+
+# How each quantity's true value is found: one function per entry of model/quantities.py
+TRUTHS: dict[str, TruthOf] = {
+    "kinematic_screws": _screw_truth,
+    "partial_screws": _screw_truth,
+    "replacement": _screw_truth,
+    "power": _power,
+    "power_under_constraints": _power_under_constraints,
+    "power_coefficients": _coefficient,
+    "interaction": _coefficient,
+    "noncontributing": _noncontributing,
+    "ideal_joints": _ideal_joint,
+    "potential_energy": _potential_energy,
+    "dissipation": _dissipation,
+    "generalized_active_forces": _active_forces,
+    "constrained_generalized_active_forces": _active_forces,
+    "rates_on_constraints": _rates_on_constraints,
+}
 
 
 def _generalized_force(

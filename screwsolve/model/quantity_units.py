@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from screwsolve.model.quantities import QUANTITIES
 from screwsolve.units import (
     ANGULAR_VELOCITY,
     ENERGY,
@@ -17,10 +18,6 @@ from screwsolve.units import (
     VELOCITY,
     Unit,
 )
-
-# The quantities whose value is per coordinate (or speed, or t), by `expected:` key
-_PER_RATE = ("power_coefficients", "interaction")
-_PER_SPEED = ("generalized_active_forces", "constrained_generalized_active_forces")
 
 
 @dataclass(frozen=True)
@@ -61,24 +58,28 @@ class QuantityUnits:
 
     def of_claim(self, path: tuple[str, ...]) -> Unit | tuple[Unit | None, Unit | None] | None:
         """The unit an `expected:` item must have, by its path (power_coefficients.theta,
-        power.weight, partial_screws.1.x): a Unit for a scalar, (resultant, moment) for a screw,
-        None when unknown."""
-        head, rest = path[0], path[1:]
-        if head == "kinematic_screws":
-            return ANGULAR_VELOCITY, VELOCITY
-        if head == "replacement":
-            return FORCE, MOMENT
-        if head == "partial_screws":
-            return self.partial(rest[-1]) if len(rest) >= 2 else None
-        if head in ("power", "power_under_constraints", "dissipation"):
+        power.weight, partial_screws.1.x), from its quantity's unit (model/quantities.py): a
+        Unit for a scalar, (resultant, moment) for a screw, None when unknown."""
+        quantity = QUANTITIES.get(path[0])
+        if quantity is None:
+            return None
+        rest = path[1:]
+        fixed = {"kinematic": (ANGULAR_VELOCITY, VELOCITY), "action": (FORCE, MOMENT)}
+        if quantity.unit in fixed:
+            return fixed[quantity.unit]
+        if quantity.unit == "power":
             return POWER
-        if head == "potential_energy":
+        if quantity.unit == "energy":
             return ENERGY
-        if head in _PER_RATE and rest:
+        if quantity.unit == "partial":
+            return self.partial(rest[-1]) if len(rest) >= 2 else None
+        if not rest:
+            return None
+        if quantity.unit == "coefficient":
             return self.coefficient(rest[-1])
-        if head in _PER_SPEED and rest:
+        if quantity.unit == "active_force":
             return self.active_force(rest[-1])
-        if head == "rates_on_constraints" and rest:
+        if quantity.unit == "rate":
             return self.rates.get(rest[-1])
         return None
 

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 import symengine as se
 import sympy
 
+from screwsolve.model.quantities import QUANTITIES
 from screwsolve.render.escape import latex as escape_latex
 from screwsolve.render.latex_lines import WIDTH, bracketed, continued, joined, lines, visible
 from screwsolve.render.notation import screw_latex
@@ -165,10 +166,10 @@ def _kinematic(solution: Solution) -> list[str]:
                 (rf"\mathbf{{v}}^{{{name}}}", moment),
             ]
     return [
-        r"\subsection*{Kinematic screws}",
+        _subsection("kinematic_screws"),
         *_align(_screws(kinematic, units)),
         *_units_note(kinematic_units),
-        r"\subsection*{Partial kinematic screws}",
+        _subsection("partial_screws"),
         *_align(_screws(partial, units)),
         *_units_note(partial_units),
     ]
@@ -188,7 +189,7 @@ def _power(solution: Solution) -> list[str]:
     entries.append((r"\mathcal{P}", solution.power, "total"))
     units = solution.units
     note = _units_note([(r"\mathcal{P}", units.power)]) if units is not None else []
-    return [r"\subsection*{Power}", *_align(_equations(entries)), *note]
+    return [_subsection("power"), *_align(_equations(entries)), *note]
 
 
 def _equations(entries: Sequence[tuple[str, Value, str | None]]) -> list[str]:
@@ -258,10 +259,20 @@ def _coefficients(solution: Solution) -> list[str]:
     rows = [(a.name, _source(a, ref), a.coefficients) for a in solution.actions]
     units = solution.units
     note = _units_note([(header[q], units.coefficients.get(q)) for q in header]) if units else []
+    noncontributing = (
+        [
+            r"\noindent Noncontributing actions (every power coefficient zero): "
+            + ", ".join(escape_latex(name) for name in solution.noncontributing)
+            + r".\par"
+        ]
+        if solution.noncontributing
+        else []
+    )
     return [
-        r"\subsection*{Power coefficients}",
+        _subsection("power_coefficients"),
         *_by_action(header, rows, solution.coefficients),
         *note,
+        *noncontributing,
     ]
 
 
@@ -278,7 +289,7 @@ def _energies(solution: Solution) -> list[str]:
     ]
     if not entries:
         return []
-    out = [r"\subsection*{Potential energies and dissipation functions}"]
+    out = [_subsection("potential_energy")]
     out += _align(_equations(entries))
     if total.members:
         out.append(
@@ -328,7 +339,7 @@ def _joints(solution: Solution) -> list[str]:
         tag = f"{joint.name}, {'ideal' if joint.ideal else 'not ideal'}"
         rows += _screw_rows(screw, joint.screw, units, tag, column)
         rows += [_equation(lhs, joint.coefficients[q], None, column) for q, lhs in by.items()]
-    return [r"\subsection*{Joints}", *_align(rows)]
+    return [_subsection("ideal_joints"), *_align(rows)]
 
 
 def _replacements(solution: Solution) -> list[str]:
@@ -340,7 +351,7 @@ def _replacements(solution: Solution) -> list[str]:
         for body, screw in solution.replacements.items()
     }
     return [
-        r"\subsection*{Resultant and couple of the actions on each body}",
+        _subsection("replacement"),
         *_align(_screws(screws, units)),
     ]
 
@@ -366,7 +377,7 @@ def _speeds(solution: Solution) -> list[str]:
     forces = [(action, None, values) for action, values in speeds.forces.items()]
     return [
         *out,
-        r"\subsection*{Generalized active forces}",
+        _subsection("generalized_active_forces"),
         *_by_action(header, forces, speeds.total),
     ]
 
@@ -381,11 +392,11 @@ def _reduced(solution: Solution) -> list[str]:
         (rf"\dot{{{name_latex(q)}}}", value, None) for q, value in reduced.rates.items()
     ]
     on_constraints = (
-        [r"\subsection*{Rates on the constraints}", *_align(_equations(rates))] if rates else []
+        [_subsection("rates_on_constraints"), *_align(_equations(rates))] if rates else []
     )
     return [
         *on_constraints,
-        r"\subsection*{Constrained generalized active forces}",
+        _subsection("constrained_generalized_active_forces"),
         *_by_action(header, rows, reduced.total),
         *(rf"\noindent\textit{{Warning:}} {escape_latex(w)}\par" for w in reduced.warnings),
     ]
@@ -399,7 +410,7 @@ def _constraints(solution: Solution) -> list[str]:
         (rf"\dot{{{name_latex(q)}}}", v, None) for q, v in c.eliminated.items()
     ]
     entries.append((r"\mathcal{P}_c", c.power, None))
-    out = [r"\subsection*{Under the constraints}", *_align(_equations(entries))]
+    out = [_subsection("power_under_constraints"), *_align(_equations(entries))]
     if c.mismatches:
         out.append(
             r"\noindent\textit{Remark 13.3.5.} Differentiating the power under the constraints "
@@ -566,3 +577,8 @@ def render_math(solution: Solution) -> str:
         for q in solution.variables
     ]
     return "$$\\begin{aligned}" + " \\\\ ".join(rows) + "\\end{aligned}$$"
+
+
+def _subsection(quantity: str) -> str:
+    """A quantity's LaTeX heading (model/quantities.py)."""
+    return rf"\subsection*{{{QUANTITIES[quantity].latex}}}"

@@ -8,6 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from screwsolve.model.quantities import QUANTITIES
 from screwsolve.render.escape import cell, clean
 from screwsolve.render.notation import screw_text, vector_value_text
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution
@@ -162,7 +163,7 @@ def _speeds(solution: Solution, *, plain: bool) -> list[RenderableType]:
             _section(f"Partial kinematic screws {{V^u_B/{ref}}} by generalized speed", partial)
         )
         forces = _force_table(speeds.forces, speeds.total, speeds.names, solution, plain=plain)
-        parts.append(_section("Generalized active forces F_r", forces))
+        parts.append(_section(_heading("generalized_active_forces"), forces))
     reduced = solution.reduced
     if reduced is not None:
         mark = "'" if speeds is None else ""  # the speeds are the rates q' unless declared
@@ -171,7 +172,9 @@ def _speeds(solution: Solution, *, plain: bool) -> list[RenderableType]:
                 reduced.forces, reduced.total, reduced.independent, solution, plain=plain
             )
             dependent = ", ".join(f"{u}{mark}" for u in reduced.dependent)
-            title = f"Constrained generalized active forces F~_r (dependent: {dependent})"
+            title = (
+                f"{_heading('constrained_generalized_active_forces')} F~_r (dependent: {dependent})"
+            )
             parts.append(_section(title, table))
         if reduced.coefficients or reduced.warnings:
             table = _table("item", "value", plain=plain)
@@ -184,7 +187,7 @@ def _speeds(solution: Solution, *, plain: bool) -> list[RenderableType]:
             for warning in reduced.warnings:
                 table.add_row("warning", cell(warning), style="" if plain else "yellow")
             title = (
-                "On the constraints, in the independent speeds: the rates q' and "
+                f"{_heading('rates_on_constraints')}: the rates q' and "
                 "A_kr of F~_r = F_r + sum_k F_k A_kr"
                 if reduced.rates
                 else "Dependent speeds in the independent ones: F~_r = F_r + sum_k F_k A_kr"
@@ -215,7 +218,7 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
     for body, screw in solution.kinematic_screws.items():
         unit = (_screw_units(units.kinematic, plain=plain),) if units else ()
         kinematic.add_row(cell(body), cell(screw_text(screw)), *unit)
-    parts.append(_section(f"Kinematic screws {{V_B/{ref}}}", kinematic))
+    parts.append(_section(f"{_heading('kinematic_screws')} {{V_B/{ref}}}", kinematic))
 
     partial = _table("body", "q", "screw", *with_units, plain=plain)
     for body, by_coord in solution.partial_screws.items():
@@ -226,7 +229,7 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
                 else ()
             )
             partial.add_row(cell(body), cell(coord), cell(screw_text(screw)), *unit)
-    parts.append(_section(f"Partial kinematic screws {{V^q_B/{ref}}}", partial))
+    parts.append(_section(f"{_heading('partial_screws')} {{V^q_B/{ref}}}", partial))
 
     power_heading = _header("power", units.power if units else None, plain=plain)
     actions = _table("action", "on", "screw", power_heading, plain=plain)
@@ -238,7 +241,7 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
             cell(text(action.power)),
         )
     actions.add_row("total", "", "", cell(text(solution.power)), style="bold")
-    parts.append(_section("Actions and their power", actions))
+    parts.append(_section(_heading("power"), actions))
 
     if any(s.steps for a in solution.actions for s in a.screws):
         parts.extend(_worked_solution(solution, plain=plain))
@@ -254,7 +257,9 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
     )
     coefficient_units = [units.coefficients.get(q) for q in solution.variables] if units else None
     _unit_row(matrix, coefficient_units, plain=plain)
-    parts.append(_section("Power coefficients Q^q (pairs: interaction coefficients)", matrix))
+    parts.append(
+        _section(f"{_heading('power_coefficients')} Q^q (pairs: interaction coefficients)", matrix)
+    )
 
     parts.extend(_speeds(solution, plain=plain))
     energies = [a for a in solution.actions if a.potential is not None or a.dissipation]
@@ -278,7 +283,9 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
             cell(_optional_text(solution.dissipation)),
             style="bold",
         )
-        parts.append(_section("Energy (Q^q = -dV/dq, and -dR/dq' for R)", table))
+        parts.append(
+            _section(f"{_heading('potential_energy')} (Q^q = -dV/dq, and -dR/dq' for R)", table)
+        )
         if total.members:
             parts.append(Text(clean("Total V of: " + ", ".join(total.members))))
         for name, reason in total.missing.items():
@@ -295,7 +302,11 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
             table.add_row("power under constraints", cell(text(c.power)))
         for warning in c.warnings:
             table.add_row("warning", cell(warning), style="" if plain else "yellow")
-        parts.append(_section("Constraints (never used for partial screws)", table))
+        parts.append(
+            _section(
+                f"{_heading('power_under_constraints')} (never used for partial screws)", table
+            )
+        )
     if solution.joints:
         table = _table(
             "joint",
@@ -312,12 +323,17 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
                 *(cell(text(joint.coefficients[q])) for q in solution.variables),
                 verdict,
             )
-        parts.append(_section("Joints (interaction coefficients of the constraint action)", table))
+        parts.append(
+            _section(
+                f"{_heading('ideal_joints')} (interaction coefficients of the constraint action)",
+                table,
+            )
+        )
     if solution.replacements:
         table = _table("body", "equivalent action {R ; M}_P", plain=plain)
         for body, screw in solution.replacements.items():
             table.add_row(cell(body), cell(screw_text(screw)))
-        parts.append(_section("Resultant and couple of the actions on each body", table))
+        parts.append(_section(_heading("replacement"), table))
     routes = (
         ("Potential route -dV/dq", solution.potential_checked, solution.potential_mismatches),
         (
@@ -336,5 +352,10 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
         parts.append(Text(clean(f"\n{label} vs screw route: " + "; ".join(lines))))
     if solution.noncontributing:
         names = ", ".join(solution.noncontributing)
-        parts.append(Text(clean("\nNoncontributing actions: " + names)))
+        parts.append(Text(clean(f"\n{_heading('noncontributing')}: " + names)))
     return Group(*parts)
+
+
+def _heading(quantity: str) -> str:
+    """A quantity's section heading (model/quantities.py)."""
+    return QUANTITIES[quantity].table
