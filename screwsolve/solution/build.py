@@ -59,17 +59,24 @@ class Presenter:
     """Turns one analysis into values a renderer can print."""
 
     def __init__(
-        self, analysis: Analysis, *, engine_values: bool = False, large: bool = False
+        self, analysis: Analysis, *, engine_values: bool = False, large: bool | None = None
     ) -> None:
-        """`engine_values`: large results stay the symengine values they were simplified as
-        (for printing); otherwise every result is sympy (for comparing claims). `large` (see
-        `is_large`): every value takes symengine's pipeline, and with `engine_values` stays a
-        symengine value, printed by one printer."""
+        """The one place the algebra route is chosen, for run's outputs and for the truths of
+        check and grade alike. `large` (default: `is_large`, decided on first use): every value
+        takes symengine's pipeline; with `engine_values` (run's printing) a large result stays
+        the symengine value it was simplified as, otherwise every result is sympy (claims,
+        the API)."""
         self.analysis = analysis
         self.frames = analysis.system.frames
         self.engine_values = engine_values
-        self.large = large
+        self._large = large
         self._engine_scalars: dict[Any, Value] = {}
+
+    @property
+    def large(self) -> bool:
+        if self._large is None:
+            self._large = is_large(self.analysis)
+        return self._large
 
     def scalar(self, expr: sympy.Expr) -> Value:
         """A value in its simplest printed form."""
@@ -351,7 +358,7 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
     """Build the Solution; `at` resolves every body screw about that point instead of the origin;
     `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
     system = analysis.system
-    p = Presenter(analysis, engine_values=True, large=is_large(analysis))
+    p = Presenter(analysis, engine_values=True)
     kinematic = _each("kinematic screws", system.bodies, lambda b: p.kinematic_screw(b, at))
     partial = _each("partial screws", system.bodies, lambda b: p.partial_screws(b, at))
     noncontributing = set(analysis.noncontributing)
