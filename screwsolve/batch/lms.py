@@ -23,6 +23,7 @@ import csv
 import difflib
 import io
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from screwsolve.errors import Diagnostic, InputError
@@ -259,16 +260,20 @@ def _number(text: str) -> float | None:
     return value if value == value and abs(value) != float("inf") else None
 
 
-def write_sheet(sheet: Sheet, *, bom: bool, leave_out: frozenset[int] = frozenset()) -> str:
+def write_sheet(
+    sheet: Sheet,
+    *,
+    bom: bool,
+    escape: Callable[[str], str],
+    leave_out: frozenset[int] = frozenset(),
+) -> str:
     """The rows back as CSV text, in the file's own delimiter (CRLF, as both LMSs export),
-    every cell escaped for a spreadsheet (the LMS's own cells too: a name may be a formula);
-    the rows numbered in `leave_out` are not written."""
-    from screwsolve.render.escape import sheet_cell
-
+    every cell through `escape` (the renderer's, for a spreadsheet: the LMS's own cells too,
+    a name may be a formula); the rows numbered in `leave_out` are not written."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=sheet.delimiter, lineterminator="\r\n")
     writer.writerows(
-        [sheet_cell(cell) for cell in row]
+        [escape(cell) for cell in row]
         for number, row in enumerate(sheet.rows)
         if number not in leave_out
     )

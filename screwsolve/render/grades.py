@@ -38,7 +38,7 @@ from screwsolve.batch.lms import (
     names_an_assignment_id,
     write_sheet,
 )
-from screwsolve.render.escape import csv_cell, markdown, markup, terminal
+from screwsolve.render.escape import csv_cell, markdown, markup, sheet_cell, terminal
 from screwsolve.version import __version__
 
 HISTOGRAM_BINS = 10
@@ -159,7 +159,8 @@ def canvas_csv(report: GradeReport, books: Gradebooks) -> str:
             row[gradebook.assignment] = _scaled(result.score, report, maximum)
         sheet = replace(gradebook.sheet, rows=rows)
         unsafe = frozenset(gradebook.unsafe_rows.values())
-        return write_sheet(sheet, bom=books.excel or gradebook.sheet.bom, leave_out=unsafe)
+        bom = books.excel or gradebook.sheet.bom
+        return write_sheet(sheet, bom=bom, escape=sheet_cell, leave_out=unsafe)
     rows = [["Student", "ID", "SIS User ID", "SIS Login ID", "Section", csv_cell(books.assignment)]]
     rows.append(["Points Possible", "", "", "", "", _score(report.max_points)])
     for result in results:
@@ -189,7 +190,7 @@ def moodle_csv(report: GradeReport, books: Gradebooks, names: Names) -> str:
             if worksheet.has_feedback:
                 row[worksheet.column[MOODLE_FEEDBACK]] = csv_cell(_comment(result, report, names))
         sheet = replace(worksheet.sheet, rows=rows)
-        return write_sheet(sheet, bom=books.excel or worksheet.sheet.bom)
+        return write_sheet(sheet, bom=books.excel or worksheet.sheet.bom, escape=sheet_cell)
     header = ["Identifier", "Full name", "Email address", "Grade", "Maximum Grade"]
     rows = [[*header, "Last modified (grade)", MOODLE_FEEDBACK]]
     for result in results:
