@@ -6,13 +6,8 @@ own process loads the file, and its worker solves it from plain data without imp
 
 from __future__ import annotations
 
-import io
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
-
-from screwsolve.errors import Diagnostic
-from screwsolve.limits import DEFAULT_SECONDS
 
 if TYPE_CHECKING:
     from screwsolve.files.loaded import Loaded
@@ -52,18 +47,19 @@ def solve(
     before any of it (as `run` does with its time limit); without, any size is solved."""
     from screwsolve.solution.result import in_sympy
 
-    return in_sympy(_solution(problem, at, steps=steps, seconds=seconds))
+    return in_sympy(solution_to_print(problem, at, steps=steps, seconds=seconds))
 
 
-def _solution(
+def solution_to_print(
     problem: Loaded | str | Path,
     at: str | None = None,
     *,
     steps: bool = False,
     seconds: float | None = None,
 ) -> Solution:
-    """The Solution as the renderers take it: a large value stays the symengine value it was
-    simplified as (printing it never builds a sympy tree)."""
+    """The Solution as `run` prints it: a large value stays the symengine value it was
+    simplified as, over shared subexpression names (printing it never builds a sympy tree).
+    `solve` gives the same values in sympy, written out."""
     from screwsolve.errors import UsageError
     from screwsolve.files.loaded import Loaded
     from screwsolve.model.grammar import suggest
@@ -125,132 +121,3 @@ def to_mechanics(problem: Loaded | str | Path) -> MechanicsModel:
 
     loaded = problem if isinstance(problem, Loaded) else load(problem)
     return export(analyse(loaded))
-
-
-@dataclass(frozen=True)
-class RunRequest:
-    """What `screwsolve run` asks for, as plain data (it crosses into a worker process)."""
-
-    name: str
-    text: str | None = None  # the problem's text when it came from standard input
-    format: str = "table"
-    at: str | None = None
-    steps: bool = False
-    standalone: bool = False
-    plain: bool = True  # the table as plain text (not a terminal)
-    width: int = 100
-    color: bool = False  # escape codes for a terminal that wants colour
-    problem: Loaded | None = None  # already loaded (and `detached`): name and text then unused
-    sketch: str | None = None  # LaTeX: draw the sketch to this file and include it
-    # a file (made by the caller) to write the output into, instead of returning it as text:
-    # a large JSON document then crosses no pipe and is never one string
-    spool: str | None = None
-    seconds: float | None = DEFAULT_SECONDS  # the time limit the work is estimated against
-
-
-@dataclass(frozen=True)
-class RunResult:
-    """The rendered output, or why there is none (as data, so it comes back from a worker)."""
-
-    output: str = ""
-    diagnostics: tuple[Diagnostic, ...] = ()
-    usage: str = ""  # a request that does not fit the problem (exit 2)
-    error: str = ""  # a problem whose mechanics cannot be set up (exit 1)
-    spooled: bool = False  # the output is in the request's spool file
-
-
-def run_request(request: RunRequest) -> RunResult:
-    """Load, solve and render one problem, all the way to text."""
-    from screwsolve.errors import InputError, ScrewsolveError, UsageError
-    from screwsolve.progress import report
-    from screwsolve.render import RENDERERS, RenderOptions
-
-    try:
-        loaded = request.problem if request.problem is not None else _load(request)
-        solution = _solution(loaded, at=request.at, steps=request.steps, seconds=request.seconds)
-    except InputError as exc:
-        return RunResult(diagnostics=tuple(exc.diagnostics))
-    except UsageError as exc:
-        return RunResult(usage=str(exc))
-    except ScrewsolveError as exc:
-        return RunResult(error=str(exc))
-    report("writing", 0, 0)
-    figure = None
-    if request.sketch is not None:
-        drawn = sketch_request(SketchRequest(loaded, request.sketch))
-        if drawn.usage or drawn.error:
-            return drawn
-        figure = Path(request.sketch).name
-    options = RenderOptions(standalone=request.standalone, plain=request.plain, figure=figure)
-    if request.spool is not None and request.format == "json":
-        from screwsolve.render import write_json
-
-        with open(request.spool, "w", encoding="utf-8", newline="") as handle:
-            write_json(solution, handle)
-        return RunResult(spooled=True)
-    rendered = RENDERERS[request.format](solution, options)
-    if not isinstance(rendered, str):  # the table: a rich renderable (rich loads only here)
-        from screwsolve.console import text_console
-
-        buffer = io.StringIO()
-        text_console(buffer, color=request.color, width=request.width).print(rendered)
-        rendered = buffer.getvalue()
-    return RunResult(output=rendered)
-
-
-def _load(request: RunRequest) -> Loaded:
-    from screwsolve.files.loading import load_problem, load_problem_text
-
-    if request.text is None:
-        return load_problem(request.name)
-    return load_problem_text(request.text, request.name)
-
-
-@dataclass(frozen=True)
-class SketchRequest:
-    """What `screwsolve sketch` asks for, as plain data (it crosses into a worker process)."""
-
-    problem: Loaded
-    output: str
-    values: tuple[tuple[str, float], ...] = ()
-
-
-def sketch_request(request: SketchRequest) -> RunResult:
-    """Solve the configuration's positions and draw it to the output file (written whole or
-    not at all); what was assumed comes back as the output text."""
-    import os
-    import tempfile
-
-    from screwsolve.errors import ScrewsolveError, UsageError
-    from screwsolve.files.writing import give_usual_mode
-    from screwsolve.lean_imports import allow
-    from screwsolve.render.sketch import draw
-    from screwsolve.solution.sketch import sketch_of
-
-    allow("numpy")  # matplotlib's
-
-    try:
-        analysis = analyse(request.problem)
-        written = analysis.system.problem.sketch or {}
-        sketch = sketch_of(
-            analysis, {**{str(k): v for k, v in written.items()}, **dict(request.values)}
-        )
-    except UsageError as exc:
-        return RunResult(usage=str(exc))
-    except ScrewsolveError as exc:
-        return RunResult(error=str(exc))
-    target = Path(request.output)
-    folder = target.parent if str(target.parent) else Path(".")
-    descriptor, temporary = tempfile.mkstemp(
-        dir=folder, prefix=f".{target.name}.", suffix=target.suffix
-    )
-    os.close(descriptor)
-    try:
-        draw(sketch, Path(temporary))
-        give_usual_mode(Path(temporary), target)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-    assumed = ", ".join(f"{name}={value:g}" for name, value in sorted(sketch.assumed.items()))
-    return RunResult(output=f"wrote {target}" + (f" (assumed: {assumed})" if assumed else ""))

@@ -23,10 +23,10 @@ from screwsolve.render.escape import terminal
 from screwsolve.version import __version__
 
 if TYPE_CHECKING:
-    from screwsolve.api import RunRequest
     from screwsolve.batch.lms import CanvasGradebook, MoodleWorksheet
     from screwsolve.files.loaded import Loaded
     from screwsolve.files.project_settings import ProjectSettings
+    from screwsolve.jobs import RunRequest
 
 EXAMPLES = epilog(
     [
@@ -406,7 +406,7 @@ def run(
     global _reported
     _reported = [] if format.value == "json" else None
     try:
-        from screwsolve.api import RunRequest, run_request
+        from screwsolve.jobs import RunRequest, run_request
 
         if standalone and format.value != "latex":
             raise typer.BadParameter(
@@ -657,7 +657,7 @@ def sketch(
     defaults (parameters 1, 1.2, ..., coordinates 0.6, 0.5, ...); the figure lists what was
     assumed.
     """
-    from screwsolve.api import SketchRequest, sketch_request
+    from screwsolve.jobs import SketchRequest, sketch_request
     from screwsolve.render.sketch import FORMATS
 
     pairs = _values(values)

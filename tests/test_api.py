@@ -9,15 +9,15 @@ import sys
 
 import pytest
 
-from screwsolve.api import RunRequest, run_request
 from screwsolve.files.loading import detached, load_problem
+from screwsolve.jobs import RunRequest, run_request
 
 from .conftest import PROBLEMS
 from .golden_outputs import GOLDEN
 
 SOLVE_DETACHED = """
 import pickle, sys
-from screwsolve.api import run_request
+from screwsolve.jobs import run_request
 request = pickle.loads(sys.stdin.buffer.read())
 result = run_request(request)
 sys.stdout.write(result.output)

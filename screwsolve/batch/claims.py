@@ -23,9 +23,9 @@ from screwsolve.files.schema import Expected
 from screwsolve.limits import DEFAULT_SEED
 from screwsolve.mechanics.analysis import ActionTerms, Analysis
 from screwsolve.model.grammar import parse_scalar, parse_vector, suggest
-from screwsolve.model.quantities import QUANTITIES, keys_of
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System
+from screwsolve.quantities import QUANTITIES, keys_of
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import ScrewValue, TotalPotential, VectorValue
 from screwsolve.symbolic.equivalence import (
@@ -310,7 +310,7 @@ def value_of(
     claim: Claim, analysis: Analysis, presenter: Presenter | None = None
 ) -> Truth | Unknown:
     """The true value of the quantity a claim is about, or why there is none: the quantity's
-    truth function (TRUTHS, one per entry of model/quantities.py)."""
+    truth function (TRUTHS, one per entry of quantities.py)."""
     unknown = unknown_names(claim, analysis.system)
     if unknown is not None:
         return unknown
@@ -405,7 +405,7 @@ def _ideal_joint(_: Claim, rest: tuple[str, ...], analysis: Analysis, p: Present
     return Truth("flag", joint.ideal)
 
 
-# How each quantity's true value is found: one function per entry of model/quantities.py
+# How each quantity's true value is found: one function per entry of quantities.py
 TRUTHS: dict[str, TruthOf] = {
     "kinematic_screws": _screw_truth,
     "partial_screws": _screw_truth,

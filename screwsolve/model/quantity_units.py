@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from screwsolve.model.quantities import QUANTITIES
+from screwsolve.quantities import QUANTITIES
 from screwsolve.units import (
     ANGULAR_VELOCITY,
     ENERGY,
@@ -58,7 +58,7 @@ class QuantityUnits:
 
     def of_claim(self, path: tuple[str, ...]) -> Unit | tuple[Unit | None, Unit | None] | None:
         """The unit an `expected:` item must have, by its path (power_coefficients.theta,
-        power.weight, partial_screws.1.x), from its quantity's unit (model/quantities.py): a
+        power.weight, partial_screws.1.x), from its quantity's unit (quantities.py): a
         Unit for a scalar, (resultant, moment) for a screw, None when unknown."""
         quantity = QUANTITIES.get(path[0])
         if quantity is None:

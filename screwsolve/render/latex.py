@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 import symengine as se
 import sympy
 
-from screwsolve.model.quantities import QUANTITIES
+from screwsolve.quantities import QUANTITIES
 from screwsolve.render.escape import latex as escape_latex
 from screwsolve.render.latex_lines import WIDTH, bracketed, continued, joined, lines, visible
 from screwsolve.render.notation import screw_latex
@@ -580,5 +580,5 @@ def render_math(solution: Solution) -> str:
 
 
 def _subsection(quantity: str) -> str:
-    """A quantity's LaTeX heading (model/quantities.py)."""
+    """A quantity's LaTeX heading (quantities.py)."""
     return rf"\subsection*{{{QUANTITIES[quantity].latex}}}"

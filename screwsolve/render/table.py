@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.model.quantities import QUANTITIES
+from screwsolve.quantities import QUANTITIES
 from screwsolve.render.escape import cell, clean
 from screwsolve.render.notation import screw_text, vector_value_text
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution
@@ -357,5 +357,5 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
 
 
 def _heading(quantity: str) -> str:
-    """A quantity's section heading (model/quantities.py)."""
+    """A quantity's section heading (quantities.py)."""
     return QUANTITIES[quantity].table

@@ -242,6 +242,9 @@ class Solution:
     figure: Sketch | None = None
     # the unit of each reported quantity, only when the file declares units
     units: UnitsValue | None = None
+    # the same solution as run prints it (symengine values, shared names) when this one's
+    # values were written out in sympy for the API: a notebook shows that one
+    printed: Solution | None = field(default=None, repr=False, compare=False)
 
     @property
     def potential_energy(self) -> sympy.Expr | None:
@@ -276,15 +279,16 @@ class Solution:
     def _repr_html_(self) -> str | None:
         """In a notebook, the sketch above the screws and power coefficients (HTML, whose
         mathematics notebooks typeset); None without a sketch: the LaTeX below shows."""
-        if self.figure is None or notebook_html is None:
+        shown = self.printed or self
+        if shown.figure is None or notebook_html is None:
             return None
-        return notebook_html(self)
+        return notebook_html(shown)
 
     def _repr_latex_(self) -> str | None:
         """Jupyter shows a Solution as its screws and power coefficients in LaTeX, through the
         renderer screwsolve.api installs (the result never imports a renderer; None, Jupyter's
         "no LaTeX", before any is installed)."""
-        return notebook_latex(self) if notebook_latex is not None else None
+        return notebook_latex(self.printed or self) if notebook_latex is not None else None
 
 
 # How a Solution shows as LaTeX in a notebook: set by screwsolve.api, the layer above both the
@@ -305,7 +309,11 @@ def _map(value: Any, change: Callable[[sympy.Expr], sympy.Expr]) -> Any:
     if isinstance(value, sympy.Basic | se.Basic):
         return change(value)
     if is_dataclass(value) and not isinstance(value, type):
-        updates = {f.name: _map(getattr(value, f.name), change) for f in fields(value)}
+        updates = {
+            f.name: _map(getattr(value, f.name), change)
+            for f in fields(value)
+            if f.name != "printed"
+        }
         return replace(value, **updates)
     if isinstance(value, dict):
         return {key: _map(item, change) for key, item in value.items()}
@@ -333,7 +341,8 @@ def in_sympy(solution: Solution) -> Solution:
     written: dict[sympy.Symbol, Any] = {}
     for name, value in solution.shared:  # each defined from earlier ones only
         written[shared[name]] = converted(value).xreplace(written)
-    return replace(map_expressions(solution, lambda v: converted(v).xreplace(written)), shared=())
+    values = map_expressions(solution, lambda v: converted(v).xreplace(written))
+    return replace(values, shared=(), printed=solution)
 
 
 def _holds_engine_values(solution: Solution) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sympy
 
-from screwsolve.api import solve
+from screwsolve.api import solution_to_print as solve  # what run prints
 from screwsolve.render.latex import render_solution
 
 from ..conftest import PROBLEMS, same

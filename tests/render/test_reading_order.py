@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from screwsolve.api import solve
+from screwsolve.api import solution_to_print as solve  # what run prints
 from screwsolve.console import text_console
 from screwsolve.render import RENDERERS, RenderOptions
 from screwsolve.symbolic.printing import text

@@ -6,7 +6,7 @@ import io
 
 from rich.console import Console
 
-from screwsolve.api import solve
+from screwsolve.api import solution_to_print as solve  # what run prints
 from screwsolve.render.table import render_solution
 
 from ..conftest import PROBLEMS

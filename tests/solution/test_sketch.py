@@ -98,7 +98,7 @@ def test_hostile_labels_and_values(tmp_path: Path) -> None:
 
 
 def test_the_files_sketch_block_gives_values(tmp_path: Path) -> None:
-    from screwsolve.api import SketchRequest, sketch_request
+    from screwsolve.jobs import SketchRequest, sketch_request
 
     text = (PROBLEMS / "plate-on-a-step.yaml").read_text(encoding="utf-8")
     text = text.replace("expected:", "sketch: {theta: 0.8, l: 2}\n\nexpected:", 1)

@@ -8,7 +8,7 @@ import json
 import jsonschema
 import sympy
 
-from screwsolve.api import solve
+from screwsolve.api import solution_to_print as solve  # what run prints
 from screwsolve.limits import SHARE_NODES
 from screwsolve.render.json import solution_document
 from screwsolve.solution.result import map_expressions

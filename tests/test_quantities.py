@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from screwsolve.batch.claims import SECTIONS, TRUTHS
-from screwsolve.model.quantities import QUANTITIES
 from screwsolve.model.quantity_units import QuantityUnits
+from screwsolve.quantities import QUANTITIES
 from screwsolve.units import DIMENSIONLESS, TIME, VELOCITY
 
-from ..conftest import ROOT
-from ..golden_outputs import GOLDEN
+from .conftest import ROOT
+from .golden_outputs import GOLDEN
 
 SCHEMA = json.loads((ROOT / "schemas" / "result.schema.json").read_text(encoding="utf-8"))
 

@@ -3,7 +3,7 @@ where each output shows it.
 
 `check` and `grade` read claims by these keys (`batch/claims.py`: one truth function per
 quantity, the same values `run` prints), the units of claims come from `unit`, and the table,
-LaTeX and JSON renderers take their headings and keys from here; tests/model/test_quantities.py
+LaTeX and JSON renderers take their headings and keys from here; tests/test_quantities.py
 walks this registry and fails when a quantity lacks a truth, a unit, a JSON key in the result
 schema, or a section in any renderer's output. Adding a quantity is one entry here, its truth
 function and its renderer entries.
