@@ -31,7 +31,7 @@ LAYERS = {
     "screwsolve.jobs": 8,
     "screwsolve.lean_imports": 8,
     "screwsolve.cli": 9,
-    "screwsolve.cli_help": 9,
+    "screwsolve.cli.help": 9,
     "screwsolve.launch": 10,
     "screwsolve.__main__": 11,
     "screwsolve": 11,

@@ -1,0 +1,152 @@
+"""`screwsolve run`: solve one problem and print it (table, LaTeX, JSON)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from screwsolve.cli.app import app
+from screwsolve.cli.common import (
+    STATE,
+    ColorOption,
+    Format,
+    StdinNameOption,
+    _deliver,
+    _fail,
+    _limited,
+    _loaded,
+    _output_file,
+    _report,
+    _spooled,
+    _write,
+)
+from screwsolve.cli.help import PlainHelpCommand, epilog
+from screwsolve.console import ColorMode, make_console
+from screwsolve.errors import InputError
+from screwsolve.limits import MAX_TIMEOUT
+from screwsolve.render import RENDERERS
+from screwsolve.render.escape import terminal
+
+RUN_HELP = epilog(
+    [
+        "screwsolve run problems/plate-on-a-step.yaml",
+        "screwsolve run problems/rolling-sphere.yaml --format latex --at I",
+        "screwsolve run problems/rocket-car.yaml --steps",
+        "screwsolve run - --format json < mine.yaml",
+    ],
+    {0: "solved", 1: "the file is invalid, or it could not be solved in time", 2: "usage"},
+)
+
+
+@app.command(cls=PlainHelpCommand, epilog=RUN_HELP)
+def run(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="Problem file, or - for stdin.")],
+    format: Annotated[
+        Format,
+        typer.Option("--format", "-f", case_sensitive=False, help=", ".join(RENDERERS) + "."),
+    ] = Format["table"],
+    at: Annotated[str | None, typer.Option("--at", help="Resolve body screws about POINT.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to a file.")] = None,
+    standalone: Annotated[
+        bool, typer.Option("--standalone", help="With latex: a whole document.")
+    ] = False,
+    steps: Annotated[
+        bool, typer.Option("--steps", help="Worked solution: every comoment written out.")
+    ] = False,
+    with_sketch: Annotated[
+        bool,
+        typer.Option(
+            "--sketch",
+            help="With latex --standalone: the configuration's sketch, drawn to a PDF beside "
+            "the document and included under the title.",
+        ),
+    ] = False,
+    timeout: Annotated[
+        float,
+        typer.Option(
+            "--timeout",
+            min=0,
+            max=MAX_TIMEOUT,
+            help="Seconds to solve in; 0: no limit, in-process.",
+        ),
+    ] = 300.0,
+    stdin_filename: StdinNameOption = None,
+    color: ColorOption = ColorMode.auto,
+) -> None:
+    """Solve one problem: screws, power, power coefficients, interaction coefficients.
+
+    Formats: table [the default; plain text when piped], latex [a fragment, or a document with
+    --standalone], json [one stable document, see schemas/result.schema.json]. Screws print as
+    {omega ; v_A}_A. The problem is solved in a child process with a time and memory limit.
+    """
+    STATE.reported = [] if format.value == "json" else None
+    try:
+        from screwsolve.jobs import RunRequest, run_request
+
+        if standalone and format.value != "latex":
+            raise typer.BadParameter(
+                f"--standalone makes a whole LaTeX document: add --format latex (not {format.value})",
+                param_hint="--standalone",
+            )
+        if with_sketch and (format.value != "latex" or not standalone):
+            raise typer.BadParameter(
+                "--sketch goes into a whole LaTeX document: add --format latex --standalone",
+                param_hint="--sketch",
+            )
+        output = _output_file(output, "--output")
+        figure = _figure_path(output, file, stdin_filename) if with_sketch else None
+        console = make_console(color) if output is None else None
+        on_terminal = console is not None and console.is_terminal
+        loaded = _loaded(file, stdin_filename)
+        request = RunRequest(
+            loaded.source.file,
+            None,
+            format.value,
+            at,
+            steps,
+            standalone,
+            plain=not on_terminal,
+            width=console.width if console is not None else 100,
+            color=on_terminal and console is not None and console.color_system is not None,
+            problem=loaded,
+            sketch=str(figure) if figure is not None else None,
+            seconds=timeout or None,
+        )
+        with _spooled(request, output) as request:
+            result = _limited(run_request, request, timeout, stages=True)
+            if result.diagnostics:
+                _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
+            if result.usage or result.error:
+                if result.error:
+                    _report(result.error)
+                typer.echo(f"error: {terminal(result.usage or result.error)}", err=True)
+                raise typer.Exit(2 if result.usage else 1)
+            if result.spooled:
+                _deliver(request, output)
+            else:
+                _write(result.output, output)
+
+    except typer.Exit as stop:
+        if STATE.reported and stop.exit_code == 1:  # a JSON document even without a solution
+            from screwsolve.render.json import dumps, error_document
+
+            _write(dumps(error_document(STATE.reported)), output)
+        raise
+    finally:
+        STATE.reported = None
+
+
+def _figure_path(output: Path | None, file: str, stdin_filename: str | None) -> Path:
+    """Where `run --sketch` draws: NAME-sketch.pdf beside the output (or in the current
+    folder), NAME in letters, digits, `.`, `_` and `-` so that LaTeX reads it as written."""
+    import re
+
+    named = output or Path((stdin_filename or "sketch") if file == "-" else file)
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "-", named.stem).strip("-.") or "sketch"
+    folder = output.parent if output is not None else Path(".")
+    path = folder / f"{stem}-sketch.pdf"
+    problem = _output_file(path, "--sketch")
+    assert problem is not None
+    return path

@@ -1,0 +1,82 @@
+"""`screwsolve validate`: parse and validate only."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from screwsolve.cli.app import app
+from screwsolve.cli.common import (
+    STATE,
+    ExcludeOption,
+    ForceExcludeOption,
+    JobsOption,
+    StdinNameOption,
+    _first,
+    _found,
+    _interruptible,
+    _print_diagnostics,
+    _settings,
+    _stdin_text,
+)
+from screwsolve.cli.help import PlainHelpCommand, epilog
+from screwsolve.errors import InputError
+from screwsolve.limits import MAX_TIMEOUT
+
+VALIDATE_HELP = epilog(
+    [
+        "screwsolve validate problems/",
+        "screwsolve validate hw1/pendulum.yaml",
+        "cat mine.yaml | screwsolve validate - --stdin-filename mine.yaml",
+    ],
+    {0: "every file is valid", 1: "a file is invalid, or none was found", 2: "usage"},
+)
+
+
+@app.command(cls=PlainHelpCommand, epilog=VALIDATE_HELP)
+def validate(
+    files: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="PATH...",
+            help="Problem files or folders (found as check finds them), or - for standard input.",
+        ),
+    ],
+    exclude: ExcludeOption = None,
+    force_exclude: ForceExcludeOption = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List skipped files.")] = False,
+    jobs: JobsOption = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--timeout",
+            min=0,
+            max=MAX_TIMEOUT,
+            help="Seconds per file (default: 20); 0: in-process.",
+        ),
+    ] = None,
+    stdin_filename: StdinNameOption = None,
+) -> None:
+    """Parse and validate only (expected: included, nothing solved); errors as file:line:col."""
+    from screwsolve.batch.checking import validate_files
+    from screwsolve.batch.sandbox import cpu_count
+
+    settings = _settings()
+    found = _found(files, [*settings.exclude, *(exclude or [])], force_exclude, verbose)
+    jobs = jobs or settings.jobs
+    timeout = _first(timeout, settings.timeout, 20.0)
+    items = [
+        (stdin_filename or "<stdin>", _stdin_text(n, stdin_filename)) if n == "-" else (n, None)
+        for n in found
+    ]
+    with _interruptible():
+        reports = validate_files(
+            items, jobs=jobs or cpu_count(), timeout=0 if STATE.debug else timeout
+        )
+    failed = [r for r in reports if r.diagnostics]
+    for report in failed:
+        _print_diagnostics(InputError(report.diagnostics))
+    if not failed:
+        typer.echo(f"{len(items)} file{'' if len(items) == 1 else 's'} valid", err=True)
+    raise typer.Exit(1 if failed else 0)
