@@ -1,6 +1,6 @@
 """The process behind the `screwsolve` command: its solving worker starts before anything else.
 
-`run` solves in a child process (the time and memory limits of batch/sandbox.py). Started only
+`run` solves in a child process (the time and memory limits of runtime/sandbox.py). Started only
 once the command line is parsed, that child would import sympy after the parent had imported
 typer, rich and pydantic, one after the other. Started first, it imports sympy and the solver on
 one core while this process reads the command line on another; `run` then hands it the problem.
@@ -20,7 +20,7 @@ def main() -> None:
     lean_imports()
     args = global_options_anywhere(sys.argv[1:])
     if solves_in_a_worker(args):
-        from screwsolve.batch.sandbox import prestart
+        from screwsolve.runtime.sandbox import prestart
 
         prestart(warm_solver)
     from screwsolve.cli import app

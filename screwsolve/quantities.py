@@ -1,7 +1,7 @@
 """Every quantity screwsolve reports, defined once: how a claim on it is written, its unit, and
 where each output shows it.
 
-`check` and `grade` read claims by these keys (`batch/claims.py`: one truth function per
+`check` and `grade` read claims by these keys (`checking/claims.py`: one truth function per
 quantity, the same values `run` prints), the units of claims come from `unit`, and the table,
 LaTeX and JSON renderers take their headings and keys from here; tests/test_quantities.py
 walks this registry and fails when a quantity lacks a truth, a unit, a JSON key in the result

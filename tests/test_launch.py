@@ -61,7 +61,7 @@ def test_main_prestarts_for_run_and_not_for_other_commands(
     import screwsolve.cli
     import screwsolve.lean_imports
     from screwsolve import launch
-    from screwsolve.batch import sandbox
+    from screwsolve.runtime import sandbox
 
     started: list[object] = []
     monkeypatch.setattr(screwsolve.lean_imports, "lean_imports", lambda: None)  # a test process

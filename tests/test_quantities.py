@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from screwsolve.batch.claims import SECTIONS, TRUTHS
+from screwsolve.checking.claims import SECTIONS, TRUTHS
 from screwsolve.model.quantity_units import QuantityUnits
 from screwsolve.quantities import QUANTITIES
 from screwsolve.units import DIMENSIONLESS, TIME, VELOCITY

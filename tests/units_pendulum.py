@@ -1,5 +1,5 @@
 """A pendulum on a sliding block with every name given a unit: the base of the units tests
-(tests/model/test_unit_checks.py mutates it slip by slip; tests/batch/test_unit_feedback.py
+(tests/model/test_unit_checks.py mutates it slip by slip; tests/grading/test_unit_feedback.py
 grades a class against it)."""
 
 # A pendulum on a sliding block, every name with a unit. By hand: G = A + l x1 with

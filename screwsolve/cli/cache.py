@@ -17,7 +17,7 @@ app.add_typer(cache_app, name="cache")
 @cache_app.command("clear", cls=PlainHelpCommand)
 def cache_clear() -> None:
     """Remove every cached result (check verdicts and grading keys)."""
-    from screwsolve.batch.cache import Store
+    from screwsolve.runtime.cache import Store
 
     stores = [Store(kind) for kind in ("checks", "keys")]
     removed = sum(store.clear() for store in stores)
@@ -29,7 +29,7 @@ def cache_clear() -> None:
 @cache_app.command("dir", cls=PlainHelpCommand)
 def cache_dir() -> None:
     """Print where the cache lives."""
-    from screwsolve.batch.cache import cache_root
+    from screwsolve.runtime.cache import cache_root
 
     root = cache_root()
     if root is None:

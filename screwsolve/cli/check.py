@@ -86,8 +86,7 @@ def check(
     Results come from the cache when a file, the options and the tool versions are unchanged.
     Machine formats (json, junit, github) are alone on standard output.
     """
-    from screwsolve.batch.check_cache import check_with_cache
-    from screwsolve.batch.sandbox import cpu_count
+    from screwsolve.checking.cache import check_with_cache
     from screwsolve.render.check import (
         HUMAN_FORMATS,
         check_document,
@@ -97,6 +96,7 @@ def check(
         render_concise,
         step_summary,
     )
+    from screwsolve.runtime.sandbox import cpu_count
 
     chosen = "json" if json_output else format.value if format is not None else "concise"
     junit = _output_file(junit, "--junit")

@@ -212,7 +212,7 @@ def _loaded(file: str, stdin_filename: str | None) -> Loaded:
 @contextmanager
 def _interruptible() -> Iterator[None]:
     """SIGINT or SIGTERM during a batch: workers are stopped, no report is written, exit 130."""
-    from screwsolve.batch.sandbox import BatchInterruptedError
+    from screwsolve.runtime.sandbox import BatchInterruptedError
 
     try:
         yield
@@ -225,8 +225,8 @@ def _limited(work: Callable[[T], R], item: T, timeout: float, *, stages: bool = 
     """work(item) in a child process with the time and memory limits (in this process with
     --timeout 0 or --debug); a timeout or a crash is reported and exits 1. With `stages`, long
     work shows its stages on a terminal's standard error."""
-    from screwsolve.batch.sandbox import BatchInterruptedError, run_many
     from screwsolve.console import StageDisplay
+    from screwsolve.runtime.sandbox import BatchInterruptedError, run_many
 
     seconds = 0.0 if STATE.debug else timeout
     display = StageDisplay() if stages else None
@@ -286,7 +286,7 @@ def _first(*values: float | None) -> float:
 def _found(paths: list[str], exclude: list[str] | None, force: bool, verbose: bool) -> list[str]:
     """The problem files to work on; none is a usage mistake (exit 1), except with
     --force-exclude, where a hook handed over only other YAML files (exit 0)."""
-    from screwsolve.batch.discovery import problem_files
+    from screwsolve.checking.discovery import problem_files
 
     found = problem_files(_existing_paths(paths), exclude or [], force_exclude=force)
     if verbose:

@@ -27,7 +27,7 @@ from screwsolve.limits import MAX_TIMEOUT
 from screwsolve.render.escape import terminal
 
 if TYPE_CHECKING:
-    from screwsolve.batch.lms import CanvasGradebook, MoodleWorksheet
+    from screwsolve.grading.lms import CanvasGradebook, MoodleWorksheet
 
 GRADE_HELP = epilog(
     [
@@ -122,9 +122,8 @@ def grade(
     Exit 0 when every submission has its row, whatever the scores (1: the key is refused, or
     --fail-under is not met; 2: usage). Put -- before file names that begin with a dash.
     """
-    from screwsolve.batch.discovery import submission_files
-    from screwsolve.batch.grading import grade as grade_all
-    from screwsolve.batch.sandbox import cpu_count
+    from screwsolve.checking.discovery import submission_files
+    from screwsolve.grading.grading import grade as grade_all
     from screwsolve.render.grades import (
         Gradebooks,
         Names,
@@ -133,6 +132,7 @@ def grade(
         render_summary,
         write_reports,
     )
+    from screwsolve.runtime.sandbox import cpu_count
 
     key_path = _existing_file(_single(key, "--key"), "--key")
     folder = _output_folder(_single(out, "--out", "grades"), "--out")
@@ -197,13 +197,13 @@ def _lms_files(
 ) -> tuple[CanvasGradebook | None, MoodleWorksheet | None]:
     """The LMS files to fill in, read and checked as their importers check them, before any
     submission is graded (a wrong file is a located error, exit 1)."""
-    from screwsolve.batch.lms import (
+    from screwsolve.files.loading import read_bounded
+    from screwsolve.grading.lms import (
         MAX_SHEET_BYTES,
         canvas_gradebook,
         moodle_worksheet,
         read_sheet,
     )
-    from screwsolve.files.loading import read_bounded
 
     gradebook = worksheet = None
     if canvas is not None:

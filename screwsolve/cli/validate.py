@@ -59,8 +59,8 @@ def validate(
     stdin_filename: StdinNameOption = None,
 ) -> None:
     """Parse and validate only (expected: included, nothing solved); errors as file:line:col."""
-    from screwsolve.batch.checking import validate_files
-    from screwsolve.batch.sandbox import cpu_count
+    from screwsolve.checking.checking import validate_files
+    from screwsolve.runtime.sandbox import cpu_count
 
     settings = _settings()
     found = _found(files, [*settings.exclude, *(exclude or [])], force_exclude, verbose)

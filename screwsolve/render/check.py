@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.batch.reports import (
+from screwsolve.checking.reports import (
     QUALIFIED,
     CheckReport,
     ClaimResult,

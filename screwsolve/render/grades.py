@@ -30,8 +30,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.batch.grading import GradeReport, SubmissionResult, gradebook_rows, superseded
-from screwsolve.batch.lms import (
+from screwsolve.grading.grading import GradeReport, SubmissionResult, gradebook_rows, superseded
+from screwsolve.grading.lms import (
     MOODLE_FEEDBACK,
     CanvasGradebook,
     MoodleWorksheet,

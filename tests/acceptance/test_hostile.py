@@ -37,7 +37,7 @@ def test_the_package_never_evaluates_text() -> None:
 def test_corpus_writes_nothing_and_raises_only_input_errors(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from screwsolve.batch.checking import validate_file
+    from screwsolve.checking.checking import validate_file
 
     monkeypatch.chdir(tmp_path)
     for path in [*HOSTILE.glob("*.yaml"), *INVALID.glob("*.yaml")]:
@@ -279,7 +279,7 @@ def test_mutated_textbook_problems_fail_cleanly(data: st.DataObject) -> None:
 def _solve(text: str) -> None:
     """Load, analyse and present a file, and check its claims: every step either works or
     raises a located error (nothing else escapes)."""
-    from screwsolve.batch.checking import check_claims
+    from screwsolve.checking.checking import check_claims
     from screwsolve.solution.build import present
 
     analysis = analyse(load_problem_text(text, "gen.yaml"))

@@ -206,7 +206,7 @@ def test_a_full_disk_leaves_the_previous_reports_whole(tmp_path: Path) -> None:
 
 
 def test_a_fifo_in_the_cache_never_blocks(tmp_path: Path) -> None:
-    from screwsolve.batch.cache import Store
+    from screwsolve.runtime.cache import Store
 
     store = Store("checks", tmp_path)
     key = "a" * 64
@@ -217,7 +217,7 @@ def test_a_fifo_in_the_cache_never_blocks(tmp_path: Path) -> None:
 
 
 def test_cache_clear_never_goes_through_a_link(tmp_path: Path) -> None:
-    from screwsolve.batch.cache import Store
+    from screwsolve.runtime.cache import Store
 
     elsewhere = tmp_path / "precious"
     elsewhere.mkdir()
@@ -237,7 +237,7 @@ def test_cache_clear_never_goes_through_a_link(tmp_path: Path) -> None:
 
 
 def test_the_code_fingerprint_follows_contents_not_sizes_or_times(tmp_path: Path) -> None:
-    from screwsolve.batch.cache import code_fingerprint
+    from screwsolve.runtime.cache import code_fingerprint
 
     module = tmp_path / "pkg" / "a.py"
     module.parent.mkdir()

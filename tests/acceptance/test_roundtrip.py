@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from screwsolve.api import solve
-from screwsolve.batch.checking import check_file
-from screwsolve.batch.grading import grade
+from screwsolve.checking.checking import check_file
+from screwsolve.grading.grading import grade
 from screwsolve.render.json import solution_document
 
 from ..chains import chains, to_yaml

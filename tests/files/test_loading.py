@@ -27,7 +27,7 @@ def test_corpus_is_large_enough() -> None:
 def test_invalid_file_fails_at_the_stated_place(path: Path) -> None:
     """`validate` (the problem built, every claim of expected: read, nothing solved) finds the
     stated error at the stated place."""
-    from screwsolve.batch.checking import validate_file
+    from screwsolve.checking.checking import validate_file
 
     match = HEADER.match(path.read_bytes().split(b"\n")[0].decode("ascii"))
     assert match, f"{path.name} must start with '# error: LINE:COL: message'"

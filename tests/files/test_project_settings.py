@@ -69,7 +69,7 @@ def test_broken_toml_with_the_table_is_reported(tmp_path: Path) -> None:
 
 def test_workers_are_never_more_than_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     """jobs = 64 in a repository's settings started 64 workers of 2 GB each on 2 cores."""
-    from screwsolve.batch import sandbox
+    from screwsolve.runtime import sandbox
 
     started: list[object] = []
     real = sandbox._new_worker

@@ -8,7 +8,7 @@ import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from screwsolve.batch.checking import check_file
+from screwsolve.checking.checking import check_file
 
 from ..conftest import solve_text
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from screwsolve.api import solve
-from screwsolve.batch.checking import check_file, validate_file
+from screwsolve.checking.checking import check_file, validate_file
 from screwsolve.render.json import solution_document
 
 from ..acceptance.test_roundtrip import DOUBLE_PENDULUM

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.checking import check_file, validate_file
+from screwsolve.checking.checking import check_file, validate_file
 from screwsolve.errors import WorkLimitError
 from screwsolve.files.loading import load_problem, load_problem_text
 from screwsolve.limits import (

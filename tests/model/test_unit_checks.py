@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.checking import check_file
+from screwsolve.checking.checking import check_file
 from screwsolve.errors import InputError
 
 from ..conftest import solve_text

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.grading import grade
+from screwsolve.grading.grading import grade
 from screwsolve.render.grades import (
     Gradebooks,
     Names,

@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from screwsolve.batch.lms import canvas_gradebook, moodle_worksheet, read_sheet
 from screwsolve.cli import app
 from screwsolve.errors import InputError
+from screwsolve.grading.lms import canvas_gradebook, moodle_worksheet, read_sheet
 
 from ..conftest import ROOT
 
@@ -278,7 +278,7 @@ def test_a_wrong_lms_file_is_refused_before_grading(
 
 
 def test_a_gradebook_over_the_size_limit_is_refused_not_cut(tmp_path: Path) -> None:
-    from screwsolve.batch.lms import MAX_SHEET_BYTES
+    from screwsolve.grading.lms import MAX_SHEET_BYTES
 
     big = tmp_path / "export.csv"
     big.write_bytes((DATA / "canvas-gradebook.csv").read_bytes() + b"x" * (MAX_SHEET_BYTES + 10))
@@ -393,7 +393,7 @@ def test_a_byte_that_is_not_utf8_is_located_at_its_line(tmp_path: Path) -> None:
 
 def test_rows_are_bounded_not_only_bytes(tmp_path: Path) -> None:
     """10 million one-cell rows fit in 20 MB; the reader stops at its row limit, located."""
-    from screwsolve.batch.lms import MAX_SHEET_ROWS
+    from screwsolve.grading.lms import MAX_SHEET_ROWS
 
     sheet = tmp_path / "rows.csv"
     sheet.write_bytes(b"Identifier\n" + b"x\n" * (MAX_SHEET_ROWS + 5))

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.batch.claims import Claim, TrueValue, Truth
+from screwsolve.checking.claims import Claim, TrueValue, Truth
 from screwsolve.mechanics.analysis import ActionTerms, Analysis, comoments
 from screwsolve.mechanics.constraints import rate_equations, solve_rates
 from screwsolve.mechanics.kinematics import Kinematics

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from screwsolve.batch.cache import Store, digest
-from screwsolve.batch.reports import CheckReport, FileReport, report_from_json, report_to_json
+from screwsolve.checking.reports import CheckReport, FileReport, report_from_json, report_to_json
 from screwsolve.errors import InputError
 from screwsolve.files.loading import read_text
 from screwsolve.limits import DEFAULT_SEED
+from screwsolve.runtime.cache import Store, digest
 
 
 def check_with_cache(
@@ -50,7 +50,7 @@ def check_with_cache(
         else:
             misses.append(index)
     if misses:
-        from screwsolve.batch.checking import check_paths
+        from screwsolve.checking.checking import check_paths
 
         fresh = check_paths(
             [items[i] for i in misses], seed, jobs=jobs, timeout=timeout, progress=progress

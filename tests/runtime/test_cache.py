@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.cache import Store, cache_root, digest
+from screwsolve.runtime.cache import Store, cache_root, digest
 
 
 def test_an_entry_comes_back_as_stored(tmp_path: Path) -> None:

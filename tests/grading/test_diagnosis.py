@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from screwsolve.batch.cache import Store
-from screwsolve.batch.grading import Grader, ItemResult, prepare_key
+from screwsolve.grading.grading import Grader, ItemResult, prepare_key
+from screwsolve.runtime.cache import Store
 
 from ..conftest import ROOT
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.checking import check_file, check_paths
-from screwsolve.batch.discovery import problem_files
+from screwsolve.checking.checking import check_file, check_paths
+from screwsolve.checking.discovery import problem_files
 from screwsolve.render.check import claim_message
 
 from ..conftest import PROBLEMS

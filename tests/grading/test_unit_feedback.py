@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from screwsolve.batch.grading import grade
+from screwsolve.grading.grading import grade
 
 from ..units_pendulum import PENDULUM
 

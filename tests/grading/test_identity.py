@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from screwsolve.batch.identity import from_file_name, identity_of
+from screwsolve.grading.identity import from_file_name, identity_of
 
 
 def test_canvas_names_give_the_user_id() -> None:

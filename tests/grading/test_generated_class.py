@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.grading import grade
+from screwsolve.grading.grading import grade
 
 from ..grading_class import KEYS_BY_NAME, generate
 

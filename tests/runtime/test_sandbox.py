@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch import sandbox
-from screwsolve.batch.sandbox import prestart, run_limited, run_many
+from screwsolve.runtime import sandbox
+from screwsolve.runtime.sandbox import prestart, run_limited, run_many
 
 
 def _spin(_: object) -> int:
@@ -83,7 +83,7 @@ def test_zero_seconds_runs_in_process() -> None:
 SPINNER = """
 import os, sys
 from pathlib import Path
-from screwsolve.batch.sandbox import run_many
+from screwsolve.runtime.sandbox import run_many
 
 def spin(item):
     Path(sys.argv[1], str(os.getpid())).write_text("")
@@ -173,7 +173,7 @@ def test_a_failed_warm_up_leaves_a_working_worker() -> None:
 UNUSED = """
 import os, sys, time
 from pathlib import Path
-from screwsolve.batch.sandbox import prestart
+from screwsolve.runtime.sandbox import prestart
 
 def warm():
     Path(sys.argv[1]).write_text(str(os.getpid()))
@@ -239,7 +239,7 @@ class _Exited:
 def test_a_worker_that_could_not_allocate_memory_is_said_to_be_out_of_memory() -> None:
     """glibc's "cannot allocate memory for thread-local data" exits 127 under RLIMIT_AS (a
     40-frame file of long coupled angles did, at 2 GB): the message names the limit."""
-    from screwsolve.batch.sandbox import _exit_detail
+    from screwsolve.runtime.sandbox import _exit_detail
 
     assert _exit_detail(_Exited(127), 2 * 1024**3) == (
         "out of memory (the limit is 2 GB; exit code 127)"

@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeAlias
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.batch.reports import QUALIFIED
+from screwsolve.checking.reports import QUALIFIED
 from screwsolve.errors import ExpressionError
 from screwsolve.files.schema import Expected
 from screwsolve.limits import DEFAULT_SEED

@@ -21,14 +21,14 @@ from typing import Any, Literal
 
 import sympy
 
-from screwsolve.batch.claims import SECTIONS, Claim, Malformed, PartVerdict, Truth, walk
-from screwsolve.batch.identity import Identity, identity_of
-from screwsolve.batch.key import ItemTruth, KeyReader, KeyTruth, key_id, key_truth, load_key
-from screwsolve.batch.mistakes import causes
-from screwsolve.batch.unit_feedback import screw_texts, unit_feedback
+from screwsolve.checking.claims import SECTIONS, Claim, Malformed, PartVerdict, Truth, walk
 from screwsolve.errors import InputError, ScrewsolveError
 from screwsolve.files.loading import load_data, read_text, validate_model
 from screwsolve.files.schema import SubmissionEnvelope
+from screwsolve.grading.diagnosis import causes
+from screwsolve.grading.identity import Identity, identity_of
+from screwsolve.grading.key import ItemTruth, KeyReader, KeyTruth, key_id, key_truth, load_key
+from screwsolve.grading.unit_feedback import screw_texts, unit_feedback
 from screwsolve.solution.result import ScrewValue
 from screwsolve.symbolic.equivalence import sample
 
@@ -323,7 +323,7 @@ def _modified(path: str) -> float:
 
 
 def _lms(path: str) -> bool:
-    from screwsolve.batch.identity import from_file_name
+    from screwsolve.grading.identity import from_file_name
 
     return from_file_name(path) is not None
 
@@ -427,7 +427,7 @@ def _truth_in_worker(named: tuple[str, str]) -> Any:
 def _limited_truth(name: str, text: str, timeout: float) -> KeyTruth:
     """The key's truth, computed under the same time and memory limits as a submission (a key
     whose own claims are slow or huge never hangs `grade`); in-process with timeout 0."""
-    from screwsolve.batch.sandbox import run_many
+    from screwsolve.runtime.sandbox import run_many
 
     if not timeout:
         return key_truth(load_key(text, name))
@@ -449,7 +449,7 @@ def prepare_key(path: str, store: Any, timeout: float = 0.0) -> tuple[str, str, 
     """The key's display name, text and truth: from the cache when it holds this exact key for
     these versions, else computed under `timeout` (and cached). The id always comes from the
     key itself."""
-    from screwsolve.batch.cache import digest
+    from screwsolve.runtime.cache import digest
 
     name, text = read_text(path)
     loaded = load_key(text, name)
@@ -477,8 +477,8 @@ def grade(
 ) -> GradeReport:
     """Grade every submission; never raises for a submission's sake (the key may be refused:
     InputError)."""
-    from screwsolve.batch.cache import Store
-    from screwsolve.batch.sandbox import run_many
+    from screwsolve.runtime.cache import Store
+    from screwsolve.runtime.sandbox import run_many
 
     store = Store("keys", enabled=use_cache)
     name, text, truth = prepare_key(key_path, store, timeout)

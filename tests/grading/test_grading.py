@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from screwsolve.batch import grading
-from screwsolve.batch.grading import grade
-from screwsolve.batch.mistakes import causes
 from screwsolve.cli import app
+from screwsolve.grading import grading
+from screwsolve.grading.diagnosis import causes
+from screwsolve.grading.grading import grade
 
 from ..conftest import ROOT
 
@@ -381,7 +381,7 @@ def test_a_potential_with_its_sign_slipped_is_still_compared_up_to_a_constant() 
     """-V + 3 for V: the sign slip of a potential is recognised whatever constant is added."""
     import sympy
 
-    from screwsolve.batch.claims import Truth
+    from screwsolve.checking.claims import Truth
 
     x = sympy.Symbol("x", real=True)
     truth = Truth("scalar", x**2 / 2, up_to_constant=True)

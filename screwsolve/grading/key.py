@@ -16,8 +16,8 @@ from typing import Any, TypeAlias
 import sympy
 from sympy.physics.vector import Vector
 
-from screwsolve.batch.checking import check_claims
-from screwsolve.batch.claims import (
+from screwsolve.checking.checking import check_claims
+from screwsolve.checking.claims import (
     ClaimKind,
     Comparer,
     Series,
@@ -27,11 +27,11 @@ from screwsolve.batch.claims import (
     claims_of,
     value_of,
 )
-from screwsolve.batch.mistakes import Mistake, Mistakes
-from screwsolve.batch.reports import clipped
+from screwsolve.checking.reports import clipped
 from screwsolve.errors import Diagnostic, InputError
 from screwsolve.files.loaded import Loaded
 from screwsolve.files.loading import load_problem_text
+from screwsolve.grading.diagnosis import Mistake, Mistakes
 from screwsolve.mechanics.analysis import analyse
 from screwsolve.model.grammar import parse_vector, suggest
 from screwsolve.model.system import System, build_system

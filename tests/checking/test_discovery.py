@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.batch.discovery import problem_files
+from screwsolve.checking.discovery import problem_files
 
 from ..conftest import PROBLEMS
 

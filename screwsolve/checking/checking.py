@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
-from screwsolve.batch.claims import (
+from screwsolve.checking.claims import (
     Claim,
     Comparer,
     Malformed,
@@ -24,7 +24,7 @@ from screwsolve.batch.claims import (
     value_of,
     walk,
 )
-from screwsolve.batch.reports import CheckReport, ClaimResult, FileReport, Status
+from screwsolve.checking.reports import CheckReport, ClaimResult, FileReport, Status
 from screwsolve.errors import (
     Diagnostic,
     ExpressionError,
@@ -41,7 +41,7 @@ from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import VectorValue
 
 if TYPE_CHECKING:
-    from screwsolve.batch.sandbox import Outcome
+    from screwsolve.runtime.sandbox import Outcome
 
 
 def check_paths(
@@ -58,7 +58,7 @@ def check_paths(
     With `timeout` > 0 each file runs in a worker process (memory and wall-clock limits, `jobs`
     at a time); a file that exceeds them is reported, and the batch goes on.
     """
-    from screwsolve.batch.sandbox import run_many
+    from screwsolve.runtime.sandbox import run_many
 
     items = [f if isinstance(f, tuple) else (f, None) for f in files]
     outcomes = run_many(
@@ -143,7 +143,7 @@ def validate_files(
     progress: Callable[[int], None] | None = None,
 ) -> list[FileReport]:
     """validate_file for each (name, text or None), in worker processes with limits."""
-    from screwsolve.batch.sandbox import run_many
+    from screwsolve.runtime.sandbox import run_many
 
     outcomes = run_many(_validate_item, items, jobs=jobs, seconds=timeout, progress=progress)
     return [_report(name, outcome) for (name, _), outcome in zip(items, outcomes, strict=True)]

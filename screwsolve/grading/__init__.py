@@ -1,0 +1,1 @@
+"""grade: a key, submissions scored item by item, mistakes diagnosed, LMS files read and filled."""

@@ -1,0 +1,1 @@
+"""Running work in limited workers, caching results: what checking and grading share."""
