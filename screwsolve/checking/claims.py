@@ -322,17 +322,17 @@ TruthOf = Callable[[Claim, tuple[str, ...], Analysis, Presenter], "Truth | Unkno
 
 
 def _screw_truth(claim: Claim, rest: tuple[str, ...], analysis: Analysis, p: Presenter) -> Truth:
+    """A screw about the claim's point, by the very Presenter methods run prints them with
+    (the Jacobian core's columns where it holds them)."""
     assert claim.screw is not None
     body, at, head = rest[0], claim.screw[2], claim.path[0]
     if head == "kinematic_screws":
-        screw = analysis.kinematics.kinematic_screw(body, at)
-    elif head == "replacement":
-        screw = analysis.replacement(body, at)
-    elif rest[1] in analysis.system.speeds:
-        screw = analysis.speed_screws(body, at)[rest[1]]
-    else:
-        screw = analysis.kinematics.partial_screws(body, at)[rest[1]]
-    return Truth("screw", p.screw(screw))
+        return Truth("screw", p.kinematic_screw(body, at))
+    if head == "replacement":
+        return Truth("screw", p.replacement(body, at))
+    if rest[1] in analysis.system.speeds:
+        return Truth("screw", p.screw(analysis.speed_screws(body, at)[rest[1]]))
+    return Truth("screw", p.partial_screws(body, at)[rest[1]])
 
 
 def _terms(analysis: Analysis, name: str) -> ActionTerms:

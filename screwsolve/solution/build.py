@@ -71,6 +71,7 @@ class Presenter:
         self.engine_values = engine_values
         self._large = large
         self._engine_scalars: dict[Any, Value] = {}
+        self._partials: dict[tuple[str, str | None], dict[str, ScrewValue]] = {}
 
     @property
     def large(self) -> bool:
@@ -287,7 +288,14 @@ class Presenter:
         return ScrewValue(self.columns(resultant), self.columns(moment), point)
 
     def partial_screws(self, body: str, at: str | None) -> dict[str, ScrewValue]:
-        """{V^q_B/E} for every coordinate and t, from the Jacobian core's columns."""
+        """{V^q_B/E} for every coordinate and t, from the Jacobian core's columns (once per
+        body and point: run prints them all, a key claims them one by one)."""
+        key = (body, at)
+        if key not in self._partials:
+            self._partials[key] = self._partial_screws(body, at)
+        return self._partials[key]
+
+    def _partial_screws(self, body: str, at: str | None) -> dict[str, ScrewValue]:
         point = at or self.analysis.system.bodies[body].origin
         try:
             columns = self.analysis.kinematics.jacobian.partial_screws(body, point)
