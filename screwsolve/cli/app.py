@@ -54,4 +54,4 @@ def _root(
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks.")] = False,
 ) -> None:
     """Partial kinematic screws, power and power coefficients of rigid-body systems."""
-    STATE.debug = debug
+    STATE.reset(debug=debug)  # a new invocation starts from nothing the last one left

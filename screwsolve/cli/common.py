@@ -33,6 +33,10 @@ class State:
     debug: bool = False
     reported: list[dict[str, object]] | None = None
 
+    def reset(self, *, debug: bool) -> None:
+        self.debug = debug
+        self.reported = None
+
 
 STATE = State()
 
