@@ -59,6 +59,11 @@ class Sheet:
         """The line (1-based) a row starts on (a quoted cell may hold line breaks)."""
         return self.lines[row] if row < len(self.lines) else row + 1
 
+    def twice(self, who: str, first: int, again: int, why: str, col: int = 1) -> InputError:
+        """One person on two rows: located at the second, naming both lines."""
+        lines = f"lines {self.line_of(first)} and {self.line_of(again)}"
+        return self.error(f"{who} is on two rows ({lines}); {why}", self.line_of(again), col)
+
 
 def read_sheet(file: str, data: bytes) -> Sheet:
     """A downloaded CSV (UTF-8, with or without a BOM; comma or semicolon, as Canvas detects),
@@ -154,11 +159,11 @@ def moodle_worksheet(sheet: Sheet) -> MoodleWorksheet:
             continue
         participant = identifier[len(MOODLE_PARTICIPANT) :].strip()
         if participant in worksheet.rows_by_participant:
-            first = worksheet.rows_by_participant[participant] + 1
-            raise sheet.error(
-                f"{identifier.strip()} is on two rows (lines {first} and {number + 1}); "
+            raise sheet.twice(
+                identifier.strip(),
+                worksheet.rows_by_participant[participant],
+                number,
                 "Moodle would take both, the last one winning: download the worksheet again",
-                sheet.line_of(number),
                 column["Identifier"] + 1,
             )
         worksheet.rows_by_participant[participant] = number
@@ -231,11 +236,11 @@ def canvas_gradebook(sheet: Sheet, assignment: str | None) -> CanvasGradebook:
                 gradebook.points_row = number
             continue
         if student_id in gradebook.rows_by_student:
-            first = gradebook.rows_by_student[student_id] + 1
-            raise sheet.error(
-                f"student id {student_id} is on two rows (lines {first} and {number + 1}); "
+            raise sheet.twice(
+                f"student id {student_id}",
+                gradebook.rows_by_student[student_id],
+                number,
                 "Canvas would take either: export the gradebook again",
-                sheet.line_of(number),
             )
         if "Points Possible" in row[0]:
             # Canvas's importer reads every row whose first cell holds these words as points
