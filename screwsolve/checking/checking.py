@@ -243,6 +243,7 @@ def _result(source: SourceMap, claim: Claim, verdict: PartVerdict) -> ClaimResul
         got=verdict.got,
         detail=verdict.detail,
         undecided=verdict.undecided,
+        hint=verdict.hint,
     )
 
 
@@ -255,6 +256,7 @@ def _located(
     got: TrueValue | VectorValue | None = None,
     detail: str = "",
     undecided: bool = False,
+    hint: str = "",
 ) -> ClaimResult:
     path = [*claim.path, *([part] if part else [])]
     mark = source.locate(("expected", *path))
@@ -267,6 +269,7 @@ def _located(
         got,
         detail,
         undecided,
+        hint,
     )
 
 

@@ -522,6 +522,7 @@ class PartVerdict:
     detail: str = ""  # why it failed: where the sides differ, or why it is undecided
     offset: int | None = None  # for an unreadable expression: 0-based column in the text
     undecided: bool = False  # too few probe points could be evaluated to tell
+    hint: str = ""  # after a failure, what the file can do (a total's note), never cut
 
 
 class Comparer:
@@ -603,10 +604,9 @@ class Comparer:
             equal, detail = self.equal(claimed, truth.value)
         if truth.rates and detail:
             detail = f"on the constraints, {detail}"
-        if not equal and truth.note:
-            detail = f"{detail}; {truth.note}" if detail else truth.note
         status: Status = "ok" if equal else "fail"
-        return PartVerdict(None, status, truth.value, detail, undecided=equal is None)
+        hint = truth.note if not equal else ""
+        return PartVerdict(None, status, truth.value, detail, undecided=equal is None, hint=hint)
 
     def _to_order(
         self, claimed: sympy.Expr, truth: sympy.Expr, series: Series

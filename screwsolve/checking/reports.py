@@ -42,6 +42,7 @@ class ClaimResult:
     got: Any = None  # a sympy value, a printed vector, names, a flag, or text (from the cache)
     detail: str = ""
     undecided: bool = False
+    hint: str = ""  # what the file can do about a failure, said after the message in full
 
 
 @dataclass
@@ -117,6 +118,7 @@ def report_to_json(report: FileReport) -> dict[str, Any]:
                 "got": text_of(c.got),
                 "detail": c.detail,
                 "undecided": c.undecided,
+                "hint": c.hint,
             }
             for c in report.claims
         ],
@@ -146,6 +148,7 @@ def report_from_json(path: str, data: Any) -> FileReport:
                 _text(entry["got"]),
                 _text(entry["detail"]),
                 bool(entry["undecided"]),
+                _text(entry.get("hint", "")),
             )
         )
     diagnostics = [

@@ -56,6 +56,8 @@ def claim_message(claim: ClaimResult) -> str:
     if detail:
         room = max(MESSAGE_CHARS - len(message) - 3, 40)
         message += f" ({clipped(detail, room)})"
+    if claim.hint:  # screwsolve's own words on what to do: never cut for length
+        message += f"; {claim.hint}"
     return message
 
 

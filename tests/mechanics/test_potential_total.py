@@ -52,10 +52,14 @@ def test_a_total_under_the_old_reading_fails_with_the_way_out(tmp_path: Path) ->
     report = _check(tmp_path, f"  potential_energy: {ELEMENTS} + {PUSH} + {MOTOR}\n")
     (claim,) = report.claims
     assert claim.status == "fail"
-    assert "the total is the V of 'spring', 'weight of A', 'weight of B'" in claim.detail
-    assert "it leaves out 'motor', 'push'" in claim.detail
-    assert "`conservative: true`" in claim.detail
-    assert "spring + weight of A + weight of B + motor: V" in claim.detail
+    assert "the total is the V of 'spring', 'weight of A', 'weight of B'" in claim.hint
+    assert "it leaves out 'motor', 'push'" in claim.hint
+    assert "`conservative: true`" in claim.hint
+    assert "spring + weight of A + weight of B + motor: V" in claim.hint
+    # said in full after every format's message, however long the values
+    from screwsolve.render.check import claim_message
+
+    assert claim_message(claim).endswith(claim.hint)
 
 
 def test_a_set_of_actions_is_claimed_by_joining_names(tmp_path: Path) -> None:
