@@ -23,11 +23,31 @@ class Diagnostic:
         return f"{self.file}:{self.line}:{self.col}: {self.message}"
 
     def with_caret(self) -> str:
-        """The message followed, when known, by the offending text and a caret under it."""
+        """The message followed, when known, by the offending text and a caret under it: at
+        most SNIPPET_CHARS of it around the caret (a 16 000-character line is never echoed
+        whole), each cut end marked with '...'."""
         text = str(self)
         if self.snippet:
-            text += f"\n    {self.snippet}\n    {' ' * self.caret}^"
+            shown, caret = _window(self.snippet.split("\n")[0], self.caret)
+            text += f"\n    {shown}\n    {' ' * caret}^"
         return text
+
+
+SNIPPET_CHARS = 100  # an expression echoed under an error: this much around the caret
+
+
+def _window(line: str, caret: int) -> tuple[str, int]:
+    """The part of `line` around `caret` that is shown, and the caret's place in it."""
+    if len(line) <= SNIPPET_CHARS:
+        return line, caret
+    start = max(0, min(caret - SNIPPET_CHARS // 2, len(line) - SNIPPET_CHARS))
+    shown = line[start : start + SNIPPET_CHARS]
+    caret -= start
+    if start > 0:
+        shown, caret = "..." + shown, caret + 3
+    if start + SNIPPET_CHARS < len(line):
+        shown += "..."
+    return shown, caret
 
 
 class ScrewsolveError(Exception):

@@ -18,6 +18,10 @@ def main() -> None:
     from screwsolve.lean_imports import lean_imports
 
     lean_imports()
+    for stream in (sys.stdout, sys.stderr):  # a non-ASCII title under PYTHONIOENCODING=ascii
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
     args = global_options_anywhere(sys.argv[1:])
     if solves_in_a_worker(args):
         from screwsolve.runtime.sandbox import prestart

@@ -92,3 +92,20 @@ def test_the_warm_up_imports_the_solver_without_units_pydantic_or_yaml() -> None
         [sys.executable, "-c", WARM_PROBE], capture_output=True, text=True, check=True
     )
     assert done.stdout.split() == ["True", "False", "True"]
+
+
+def test_a_non_ascii_title_prints_under_an_ascii_output_encoding(tmp_path: Path) -> None:
+    """PYTHONIOENCODING=ascii with a title in Greek: the command prints it escaped, never an
+    internal error with no output."""
+    problem = tmp_path / "greek.yaml"
+    text = (GOLDEN.parent.parent / "problems" / "plate-on-a-step.yaml").read_text("utf-8")
+    problem.write_text(text.replace("title: ", "title: Πλάκα ", 1), encoding="utf-8")
+    env = {**os.environ, **ENVIRONMENT, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run(
+        [sys.executable, "-m", "screwsolve", "run", str(problem)],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert b"\\u03a0\\u03bb" in done.stdout

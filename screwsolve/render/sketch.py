@@ -24,8 +24,29 @@ def label(text: str) -> str:
     return clean(text).replace("$", r"\$")
 
 
+# matplotlib's settings screwsolve draws with, whatever a matplotlibrc in the working folder,
+# the user's configuration or MATPLOTLIBRC say: never LaTeX (usetex would run `latex` on the
+# file's own titles and names), matplotlib's own fonts and mathtext
+DRAWING_SETTINGS: dict[Any, Any] = {
+    "text.usetex": False,
+    "text.latex.preamble": "",
+    "font.family": "sans-serif",
+    "font.sans-serif": ["DejaVu Sans"],
+    "mathtext.fontset": "dejavusans",
+    "svg.fonttype": "path",
+    "pdf.fonttype": 3,
+}
+
+
 def draw(sketch: Sketch, output: Path) -> None:
-    """Write the sketch to `output` (.png, .svg or .pdf)."""
+    """Write the sketch to `output` (.png, .svg or .pdf), with screwsolve's own settings."""
+    import matplotlib
+
+    with matplotlib.rc_context(DRAWING_SETTINGS):
+        _draw(sketch, output)
+
+
+def _draw(sketch: Sketch, output: Path) -> None:
     # a Figure of its own, never pyplot: a notebook's chosen backend is left as it was
     from matplotlib.figure import Figure
 
