@@ -82,6 +82,9 @@ def test_a_solutions_symbols_are_the_ones_in_its_values() -> None:
     assert power(theta_dot=0.0, **values) == power(**{"theta'": 0.0}, **values)
     with pytest.raises(TypeError, match="missing values for theta"):
         f(N_Q=1.0, h=2.0, g=9.81, l=1.0, m=1.0)
+    # an infinite value is said in words (it was "invalid literal for int()")
+    with pytest.raises(ValueError, match="theta: a finite number is needed"):
+        f(N_Q=1.0, h=2.0, g=9.81, l=1.0, m=1.0, theta=math.inf)
 
 
 def test_a_large_problems_values_are_sympy_over_the_solutions_symbols() -> None:

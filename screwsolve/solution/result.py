@@ -8,6 +8,7 @@ sympy tree). Renderers read this and compute nothing.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -165,7 +166,11 @@ class NumericFunction:
             raise TypeError(
                 f"no argument named {', '.join(extra)} (it takes {', '.join(self.arguments)})"
             )
-        texts = {self.symbol_names[a]: repr(float(named[a])) for a in self.arguments}
+        numbers = {a: float(named[a]) for a in self.arguments}
+        infinite = [a for a, v in numbers.items() if not math.isfinite(v)]
+        if infinite:
+            raise ValueError(f"{', '.join(infinite)}: a finite number is needed")
+        texts = {self.symbol_names[a]: repr(v) for a, v in numbers.items()}
         number = evaluate(self.value, texts)
         if number is None:
             raise ValueError("the value is undefined at this point")
