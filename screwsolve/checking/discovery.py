@@ -198,13 +198,15 @@ class _Ignores:
         decision: bool | None = None
         from_root = path.relative_to(root).as_posix() + suffix
         for spec in self._at_root(root):
-            found = spec.check_file(from_root).include
+            found = spec.check_file(_matchable(from_root)).include
             decision = found if found is not None else decision
         folders = [path.parent, *path.parent.parents]
         for folder in reversed([f for f in folders if f == root or root in f.parents]):
             own = self._spec(folder)
             if own is not None:
-                found = own.check_file(path.relative_to(folder).as_posix() + suffix).include
+                found = own.check_file(
+                    _matchable(path.relative_to(folder).as_posix() + suffix)
+                ).include
                 decision = found if found is not None else decision
         return decision is True
 
@@ -247,7 +249,7 @@ def _left_out(path: Path, excluded: GitIgnoreSpec, ignores: _Ignores) -> str | N
     patterns match its path from the current folder, as given."""
     resolved = Path(os.path.abspath(path))
     shown = path.as_posix().removeprefix("./")
-    if excluded.match_file(shown) or excluded.match_file(resolved.name):
+    if excluded.match_file(_matchable(shown)) or excluded.match_file(_matchable(resolved.name)):
         return "excluded"
     if ignores.ignored_with_folders(resolved, _repository_root(resolved.parent)):
         return "ignored by git"
@@ -275,7 +277,7 @@ def _walk(
                 continue
             resolved = base / entry.relative_to(start)
             relative = entry.relative_to(start).as_posix() + ("/" if entry.is_dir() else "")
-            if excluded.match_file(relative):
+            if excluded.match_file(_matchable(relative)):
                 found.skipped.append(f"{entry}: excluded")
                 continue
             if ignores.ignored(resolved, root):
@@ -289,3 +291,14 @@ def _walk(
                 found.files.append(str(entry))
             else:
                 found.skipped.append(f"{entry}: not a screwsolve problem (no referential:)")
+
+
+def _matchable(name: str) -> str:
+    """A path as the ignore rules match it: a file name that is not UTF-8 (its bytes held as
+    surrogates) with those bytes as \\xNN, which wildcards match as git's byte matching does
+    and which the matcher (RE2: UTF-8 only) can take."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name).decode("utf-8", "backslashreplace")
+    return name

@@ -73,3 +73,25 @@ def test_files_named_are_sorted_only_when_forced(repo: Path) -> None:
         "course.yaml: not a screwsolve problem (no referential:)",
         "README.md: not a YAML file",
     ]
+
+
+def test_a_file_name_that_is_not_utf8_is_checked_and_reported(tmp_path: Path) -> None:
+    """A folder holding `pl\\xe9te.yaml` (Latin-1 bytes): check found it, then ended in an
+    internal error (the ignore matcher takes UTF-8 only) and wrote no JUnit."""
+    from typer.testing import CliRunner
+
+    from screwsolve.cli import app
+
+    name = os.fsdecode(b"pl\xe9te.yaml")
+    try:
+        (tmp_path / name).write_bytes((PROBLEMS / "plate-on-a-step.yaml").read_bytes())
+    except (OSError, UnicodeEncodeError):
+        pytest.skip("this file system refuses names that are not UTF-8")
+    (tmp_path / "sphere.yaml").write_bytes((PROBLEMS / "rolling-sphere.yaml").read_bytes())
+    junit = tmp_path / "report.xml"
+    result = CliRunner().invoke(app, ["check", str(tmp_path), "--junit", str(junit)])
+    assert result.exit_code == 0, result.output
+    assert "2 files" in result.output
+    assert junit.is_file() and "sphere.yaml" in junit.read_text(encoding="utf-8")
+    # a wildcard of the ignore rules matches it as git matches its bytes
+    assert _found([str(tmp_path)], exclude=["pl*.yaml"]) == [str(tmp_path / "sphere.yaml")]
