@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Literal
 
 import sympy
 
-from screwsolve.symbolic.linear import probe_rank
+from screwsolve.symbolic.linear import numerically_zero, probe_rank
 
 if TYPE_CHECKING:
     from screwsolve.model.collector import Collector
@@ -49,11 +49,14 @@ def rate_rows(ns: Namespace, constraints: Sequence[ConstraintSpec]) -> list[Rate
     return rows
 
 
-def check_consistent(rows: Sequence[RateRow], out: Collector) -> None:
+def check_consistent(rows: Sequence[RateRow], ns: Namespace, out: Collector) -> None:
     """Each constraint against the ones before it, at a generic point: when its rate
-    coefficients add nothing to theirs but its value does, no motion satisfies them all."""
+    coefficients add nothing to theirs but its value does, no motion satisfies them all; a
+    holonomic one whose rates repeat another's must also hold where that one holds (x = c and
+    x = c + h do not: their rates agree, their places differ by h)."""
     coefficients: list[list[sympy.Expr]] = []
     augmented: list[list[sympy.Expr]] = []
+    holonomic: list[RateRow] = []
     for row in rows:
         coefficients.append(row.coefficients)
         augmented.append([*row.coefficients, row.rest])
@@ -65,3 +68,37 @@ def check_consistent(rows: Sequence[RateRow], out: Collector) -> None:
                 "of theirs, with another value, so no motion satisfies them all",
             )
             return
+        if row.kind != "holonomic":
+            continue
+        for earlier in holonomic:
+            if _apart(row, earlier, ns):
+                out.error(
+                    row.constraint.path,
+                    "this constraint contradicts an earlier one "
+                    f"({earlier.constraint.text}): they fix the same combination of "
+                    "coordinates to different values, so no configuration satisfies both",
+                )
+                return
+        holonomic.append(row)
+
+
+def _apart(row: RateRow, earlier: RateRow, ns: Namespace) -> bool:
+    """True when two holonomic constraints f = 0 and g = 0 have proportional rates (f' = k g',
+    k a constant) but f - k g is a nonzero constant: parallel, never meeting."""
+    pivot = next((i for i, c in enumerate(earlier.coefficients) if not numerically_zero(c)), None)
+    if pivot is None or numerically_zero(row.coefficients[pivot]):
+        return False
+    ratio = sympy.cancel(row.coefficients[pivot] / earlier.coefficients[pivot])
+    symbols = ns.symbols
+    moving = {*symbols.coordinate.values(), *symbols.rate.values(), symbols.time}
+    if ratio.free_symbols & moving:
+        return False
+    if not all(
+        numerically_zero(a - ratio * b)
+        for a, b in zip(row.coefficients, earlier.coefficients, strict=True)
+    ):
+        return False
+    if not numerically_zero(row.rest - ratio * earlier.rest):
+        return False
+    gap = symbols.static(row.constraint.expr) - ratio * symbols.static(earlier.constraint.expr)
+    return not gap.free_symbols & moving and not numerically_zero(gap)

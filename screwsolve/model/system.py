@@ -137,7 +137,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     joints = build_joints(problem, namespace, frames, points, bodies, out)
     constraints = _build_constraints(problem, namespace, out)
     rows = rate_rows(namespace, constraints)
-    check_consistent(rows, out)
+    check_consistent(rows, namespace, out)
     check_completion(namespace, speeds, implied, rows, out)
     domains = _build_domains(problem, namespace, out)
     units = check_units(problem, namespace, speeds, out)
