@@ -140,6 +140,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     check_consistent(rows, namespace, out)
     check_completion(namespace, speeds, implied, rows, out)
     domains = _build_domains(problem, namespace, out)
+    _check_domains_meet(domains, out)
     units = check_units(problem, namespace, speeds, out)
     out.raise_if_any()
     return System(
@@ -356,6 +357,27 @@ def _build_constraints(problem: Problem, ns: Namespace, out: Collector) -> list[
 
 
 _RELATIONS = ((">=", False), ("<=", False), (">", True), ("<", True))
+
+
+DOMAIN_CHECK_DRAWS = 400  # points drawn to find one inside the domains (a claim draws ~120)
+
+
+def _check_domains_meet(domains: list[DomainSpec], out: Collector) -> None:
+    """Domains that no probe point satisfies (theta > 2 and theta < 1) are an error at
+    `domains:`: every claim compared there would be undecided."""
+    from screwsolve.symbolic.equivalence import Domain, admits_any
+
+    if not domains:
+        return
+    domain = Domain(
+        tuple(d.expr for d in domains if d.strict), tuple(d.expr for d in domains if not d.strict)
+    )
+    if not admits_any(domain, seed=1, draws=DOMAIN_CHECK_DRAWS):
+        out.error(
+            ("domains",),
+            f"no point satisfies every domain together ({DOMAIN_CHECK_DRAWS} drawn as check "
+            "draws them): are two of them contradictory? No claim could be compared there",
+        )
 
 
 def _build_domains(problem: Problem, ns: Namespace, out: Collector) -> list[DomainSpec]:

@@ -216,6 +216,13 @@ EVERYWHERE = Domain()
 DOMAIN_DRAWS = 10  # candidate points per probe needed when a domain rejects some
 
 
+def admits_any(domain: Domain, seed: int, draws: int) -> bool:
+    """True when one of `draws` probe points (drawn as comparisons draw them) is inside the
+    domain: without one, no claim could be compared there."""
+    symbols = tuple(sorted(domain.symbols, key=str))
+    return any(domain.admits(point) for point in _points(symbols, seed, draws))
+
+
 def _probe(
     symbols: list[sympy.Symbol],
     pair: Pair,
