@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ from screwsolve.checking.claims import (
     value_of,
     walk,
 )
-from screwsolve.checking.reports import CheckReport, ClaimResult, FileReport, Status
+from screwsolve.checking.reports import CheckReport, ClaimResult, FileReport, Status, text_of
 from screwsolve.errors import (
     Diagnostic,
     ExpressionError,
@@ -92,7 +93,12 @@ def check_file(
     with _recorded(report, "problem too deeply nested to solve"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
         analysis = analyse(loaded, seconds)
-        report.claims = list(check_claims(analysis, seed))
+        # true values as text here, inside the worker's limits: the parent only reads them
+        # (it printed every value for the cache under no limit, and received sympy trees)
+        report.claims = [
+            c if c.got is None else replace(c, got=text_of(c.got))
+            for c in check_claims(analysis, seed)
+        ]
     return report
 
 

@@ -49,7 +49,7 @@ def claim_message(claim: ClaimResult) -> str:
         return clipped(claim.detail, MESSAGE_CHARS)
     if claim.undecided:
         return clipped(f"undecided: {claim.detail}", MESSAGE_CHARS)
-    if claim.status == "fail" and claim.got is None:
+    if claim.status == "fail" and (claim.got is None or claim.got == ""):  # "": from the cache
         return clipped(claim.detail, MESSAGE_CHARS)
     message = f"expected {clipped(claim.expected)}, got {clipped(text_of(claim.got))}"
     detail = claim.detail.removeprefix(QUALIFIED)

@@ -8,6 +8,7 @@ import pytest
 
 from screwsolve.checking.checking import check_file, check_paths
 from screwsolve.checking.discovery import problem_files
+from screwsolve.checking.reports import ClaimResult, FileReport
 from screwsolve.render.check import claim_message
 
 from ..conftest import PROBLEMS
@@ -255,3 +256,19 @@ def test_constraints_written_with_v_as_sources_print_them_keep_every_claim() -> 
         report = check_file_text(text)
         assert not report.diagnostics, report.diagnostics
         assert report.claims and all(c.status == "ok" for c in report.claims)
+
+
+def test_true_values_are_printed_in_the_worker_and_a_cached_failure_reads_the_same() -> None:
+    """check_file (the worker's job) hands back true values as text: the parent printed every
+    value for the cache under no limit. A failure with no value (a screw about another point)
+    reads the same from the cache, where its value is stored as ''."""
+    from screwsolve.checking.reports import report_from_json, report_to_json
+
+    report = check_file(str(PROBLEMS / "plate-on-a-step.yaml"), seed=3)
+    assert report.claims and all(isinstance(c.got, str) for c in report.claims)
+    failed = ClaimResult(
+        "partial_screws.1.x.at", 30, 5, "fail", "Q", None, "resolved about Q, not about A"
+    )
+    cached = report_from_json("p.yaml", report_to_json(FileReport("p.yaml", [failed])))
+    assert claim_message(failed) == claim_message(cached.claims[0])
+    assert claim_message(cached.claims[0]) == "resolved about Q, not about A"
