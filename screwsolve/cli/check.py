@@ -26,10 +26,10 @@ from screwsolve.cli.common import (
     _settings,
     _stdin_text,
     _write,
+    timeout_option,
 )
 from screwsolve.cli.help import PlainHelpCommand, epilog
 from screwsolve.console import ColorMode, make_console
-from screwsolve.limits import MAX_TIMEOUT
 from screwsolve.render import CHECK_FORMATS
 from screwsolve.render.escape import terminal
 
@@ -71,12 +71,7 @@ def check(
     jobs: JobsOption = None,
     timeout: Annotated[
         float | None,
-        typer.Option(
-            "--timeout",
-            min=0,
-            max=MAX_TIMEOUT,
-            help="Seconds per problem (default: 60); 0: no child process.",
-        ),
+        timeout_option("Seconds per problem (default: 60); 0: no child process."),
     ] = None,
     stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,

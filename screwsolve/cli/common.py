@@ -9,13 +9,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
 
 from screwsolve.console import ColorMode
 from screwsolve.errors import InputError, ScrewsolveError, UsageError
+from screwsolve.limits import MAX_TIMEOUT
 from screwsolve.render import RENDERERS
 from screwsolve.render.escape import terminal
 
@@ -303,6 +304,12 @@ def _found(paths: list[str], exclude: list[str] | None, force: bool, verbose: bo
         typer.echo("error: no problem files found in " + terminal(", ".join(paths)), err=True)
         raise typer.Exit(1)
     return found.files
+
+
+def timeout_option(help: str) -> Any:
+    """Every command's --timeout: seconds, 0 (no limit: for the person at the command line
+    only) to a day (MAX_TIMEOUT; a larger value overflowed the worker's timers)."""
+    return typer.Option("--timeout", min=0, max=MAX_TIMEOUT, help=help)
 
 
 JobsOption = Annotated[

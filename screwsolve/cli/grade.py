@@ -19,11 +19,11 @@ from screwsolve.cli.common import (
     _progress,
     _settings,
     _single,
+    timeout_option,
 )
 from screwsolve.cli.help import PlainHelpCommand, epilog
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import ScrewsolveError
-from screwsolve.limits import MAX_TIMEOUT
 from screwsolve.render.escape import terminal
 
 if TYPE_CHECKING:
@@ -60,9 +60,7 @@ def grade(
     jobs: JobsOption = None,
     timeout: Annotated[
         float,
-        typer.Option(
-            "--timeout", min=0, max=MAX_TIMEOUT, help="Seconds per submission; 0: in-process."
-        ),
+        timeout_option("Seconds per submission; 0: in-process."),
     ] = 20.0,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompute the key.")] = False,
     seed: Annotated[

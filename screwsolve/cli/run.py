@@ -21,11 +21,11 @@ from screwsolve.cli.common import (
     _report,
     _spooled,
     _write,
+    timeout_option,
 )
 from screwsolve.cli.help import PlainHelpCommand, epilog
 from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError
-from screwsolve.limits import MAX_TIMEOUT
 from screwsolve.render import RENDERERS
 from screwsolve.render.escape import terminal
 
@@ -65,12 +65,7 @@ def run(
     ] = False,
     timeout: Annotated[
         float,
-        typer.Option(
-            "--timeout",
-            min=0,
-            max=MAX_TIMEOUT,
-            help="Seconds to solve in; 0: no limit, in-process.",
-        ),
+        timeout_option("Seconds to solve in; 0: no limit, in-process."),
     ] = 300.0,
     stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,

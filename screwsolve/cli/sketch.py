@@ -8,10 +8,16 @@ from typing import Annotated
 import typer
 
 from screwsolve.cli.app import app
-from screwsolve.cli.common import StdinNameOption, _fail, _limited, _loaded, _output_file
+from screwsolve.cli.common import (
+    StdinNameOption,
+    _fail,
+    _limited,
+    _loaded,
+    _output_file,
+    timeout_option,
+)
 from screwsolve.cli.help import PlainHelpCommand, epilog
 from screwsolve.errors import InputError
-from screwsolve.limits import MAX_TIMEOUT
 from screwsolve.render.escape import terminal
 
 SKETCH_HELP = epilog(
@@ -63,9 +69,7 @@ def sketch(
     ] = None,
     timeout: Annotated[
         float,
-        typer.Option(
-            "--timeout", min=0, max=MAX_TIMEOUT, help="Seconds to draw in; 0: in-process."
-        ),
+        timeout_option("Seconds to draw in; 0: in-process."),
     ] = 120.0,
     stdin_filename: StdinNameOption = None,
 ) -> None:

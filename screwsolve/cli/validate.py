@@ -19,10 +19,10 @@ from screwsolve.cli.common import (
     _print_diagnostics,
     _settings,
     _stdin_text,
+    timeout_option,
 )
 from screwsolve.cli.help import PlainHelpCommand, epilog
 from screwsolve.errors import InputError
-from screwsolve.limits import MAX_TIMEOUT
 
 VALIDATE_HELP = epilog(
     [
@@ -49,12 +49,7 @@ def validate(
     jobs: JobsOption = None,
     timeout: Annotated[
         float | None,
-        typer.Option(
-            "--timeout",
-            min=0,
-            max=MAX_TIMEOUT,
-            help="Seconds per file (default: 20); 0: in-process.",
-        ),
+        timeout_option("Seconds per file (default: 20); 0: in-process."),
     ] = None,
     stdin_filename: StdinNameOption = None,
 ) -> None:

@@ -276,7 +276,7 @@ def run_many(
     try:
         with _stop_on_signals():
             # more workers than cores only share them, each with its own 2 GB to hold
-            for _ in range(min(max(1, jobs), os.cpu_count() or 1, len(items))):
+            for _ in range(min(max(1, jobs), cpu_count(), len(items))):
                 workers.append(_new_worker(context, work, memory))
             _loop(
                 context, work, items, outcomes, pending, workers, seconds, memory, progress, stages

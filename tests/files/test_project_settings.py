@@ -80,7 +80,7 @@ def test_workers_are_never_more_than_the_cores(monkeypatch: pytest.MonkeyPatch) 
         return worker
 
     monkeypatch.setattr(sandbox, "_new_worker", counting)
-    monkeypatch.setattr(sandbox.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(sandbox, "cpu_count", lambda: 2)
     outcomes = sandbox.run_many(abs, list(range(-8, 0)), jobs=64, seconds=30)
     assert [o.value for o in outcomes] == list(range(8, 0, -1))
     assert len(started) == 2
