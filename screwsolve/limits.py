@@ -66,6 +66,10 @@ MAX_ENTRIES = {
     "joints": 500,
     "constraints": 400,
 }
+# A frame at most this many rotations from the referential: every expression of its bodies nests
+# one level per rotation, and the walks over them (sympy's printers among them) recurse on that
+# nesting; 120 frames turned by parameters printed, 150 did not (RecursionError).
+MAX_FRAME_DEPTH = 100
 
 # -- work (model/cost.py: estimated from a problem's structure at validation) -----------------
 
@@ -164,6 +168,10 @@ COMPACT_VECTOR_NODES = 400
 # Force laws: a law over this many operations gets no closed-form potential or dissipation
 # (a Stribeck law with viscous term has 14; a cubic spring 6).
 INTEGRAL_OPERATIONS = 120
+# An integral (a law's potential or dissipation, a potential from power coefficients) is searched
+# for this long at most: past it there is "no closed form found in time" (a Stribeck law takes
+# milliseconds; F_c*atan((v/v_s)**3) took 54 s in manualintegrate).
+INTEGRAL_SECONDS = 5.0
 # Common subexpressions: values over this many tree nodes are printed over shared names; the
 # largest textbook answer shipped has about 150.
 SHARE_NODES = 400

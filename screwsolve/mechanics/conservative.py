@@ -8,7 +8,8 @@ conservative when none holds a rate, time or a function of time, Q^t vanishes, a
 mixed derivatives agree (dQ_i/dq_j = dQ_j/dq_i, tested numerically); V is then integrated one
 coordinate at a time and verified by differentiating it back, so a V is returned only when
 -dV/dq gives every coefficient again. Bounded: only small coefficients of few coordinates are
-tried (anything else has no potential here, never a wrong one).
+tried, each integral for INTEGRAL_SECONDS at most (anything else has no potential here,
+never a wrong one).
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from collections.abc import Mapping
 
 import sympy
 
+from screwsolve.limits import INTEGRAL_SECONDS
 from screwsolve.model.static import TIME, StaticSymbols
+from screwsolve.symbolic.budget import OutOfTimeError, within
 from screwsolve.symbolic.graphs import exceeds
 from screwsolve.symbolic.linear import numerically_zero
 from screwsolve.symbolic.simplify import simplest
@@ -65,7 +68,11 @@ def integrated_potential(
         rest = simplest(-Q.get(q, zero) - energy.diff(plain[q]))
         if rest == 0:
             continue
-        term = sympy.integrate(rest, plain[q])
+        try:
+            with within(INTEGRAL_SECONDS):
+                term = sympy.integrate(rest, plain[q])
+        except OutOfTimeError:
+            return f"no closed form was found in time for the integral of Q^{q}"
         if term.has(sympy.Integral):
             return f"no closed form was found for the integral of Q^{q}"
         energy += term

@@ -3,16 +3,21 @@
 sympy's rule-based `manualintegrate` is used, never the full `integrate` (whose Risch and Meijer-G
 stages can run for minutes on a law nobody checked): it integrates polynomials, exponentials,
 hyperbolic functions and the Stribeck law's exp(-(v/vs)^2) in milliseconds. A law larger than a
-textbook's, or one it cannot integrate, has no integral: the action then simply reports none.
+textbook's, one it cannot integrate, or one whose search outlasts INTEGRAL_SECONDS has no
+integral: the action then simply reports none, and nothing else of the problem is lost.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import sympy
 
-from screwsolve.limits import INTEGRAL_OPERATIONS
+from screwsolve.limits import INTEGRAL_OPERATIONS, INTEGRAL_SECONDS
+from screwsolve.symbolic.budget import OutOfTimeError, within
 
 
+@lru_cache(maxsize=256)
 def from_zero(law: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr | None:
     """The integral of `law` over [0, variable], or None when there is no finite closed form."""
     if not law.has(variable):
@@ -30,8 +35,9 @@ def from_zero(law: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr | None:
     from sympy.integrals.manualintegrate import manualintegrate
 
     try:
-        antiderivative = manualintegrate(law, variable)
-    except (NotImplementedError, ValueError, TypeError, RecursionError):
+        with within(INTEGRAL_SECONDS):
+            antiderivative = manualintegrate(law, variable)
+    except (NotImplementedError, ValueError, TypeError, RecursionError, OutOfTimeError):
         return None
     if antiderivative.has(sympy.Integral):
         return None
