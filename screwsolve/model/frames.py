@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
-from screwsolve.limits import CROSS_PRODUCT_NODES
+from screwsolve.limits import CROSS_PRODUCT_NODES, MAX_FRAME_DEPTH
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, suggest
 from screwsolve.model.ordering import parents_first
 from screwsolve.symbolic.graphs import exceeds
@@ -189,8 +189,21 @@ class FrameTree:
                 (*declared[name].path, "from"), f"frame '{name}' is rotated from itself (a cycle)"
             )
         unit_ns = replace(ns, vectors=dict(self.unit_vectors))
+        depth: dict[str, int] = {}
         for name in order:
             spec = declared[name]
+            above = parent(name)
+            depth[name] = 0 if above is None else depth[above] + 1
+            if depth[name] > MAX_FRAME_DEPTH:
+                if depth[name] == MAX_FRAME_DEPTH + 1:  # once, at the first frame past it
+                    out.error(
+                        (*spec.path, "from"),
+                        f"frame '{name}' is {depth[name]} rotations from the referential: the "
+                        f"limit is {MAX_FRAME_DEPTH} (deeper frames nest every expression of the "
+                        "problem one level per rotation)",
+                    )
+                self.parents[name] = None
+                continue
             # Linked to its parent only once oriented in it: the walks up the tree (omega of a
             # frame, met while the rest of a faulty file is still being checked) then never meet
             # an unknown or unrelated parent.

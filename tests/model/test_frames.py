@@ -162,3 +162,27 @@ def test_a_frame_left_unoriented_is_reported_while_speeds_use_omega_below_it(
         solve_text(text.replace("Y: {from: N, rotate: [z, q1]}", faulty))
     messages = [d.message for d in info.value.diagnostics]
     assert any(expected in m for m in messages), messages
+
+
+def _tower(depth: int) -> str:
+    """Frames k = 1..depth, each turned from k - 1 about z by its own parameter."""
+    lines = ["title: tower", "referential: 0", "coordinates: [x]", "parameters: {"]
+    lines[-1] += ", ".join(f"a{k}: real" for k in range(1, depth + 1)) + "}"
+    lines += ["frames:", "  0: {}"]
+    lines += [f"  {k}: {{from: {k - 1}, rotate: [z, a{k}]}}" for k in range(1, depth + 1)]
+    lines += ["points: {O: {fixed_in: 0}}", f"bodies: {{B: {{frame: {depth}, origin: O}}}}"]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_frame_past_the_depth_limit_is_refused_once_at_its_from() -> None:
+    from screwsolve.errors import InputError
+    from screwsolve.limits import MAX_FRAME_DEPTH
+
+    text = _tower(MAX_FRAME_DEPTH + 30)
+    with pytest.raises(InputError) as info:
+        solve_text(text)
+    (diagnostic,) = info.value.diagnostics  # once, not for each deeper frame
+    first = MAX_FRAME_DEPTH + 1
+    assert text.splitlines()[diagnostic.line - 1].startswith(f"  {first}: {{from: {first - 1},")
+    assert f"the limit is {MAX_FRAME_DEPTH}" in diagnostic.message
+    solve_text(_tower(MAX_FRAME_DEPTH))  # at the limit: loads

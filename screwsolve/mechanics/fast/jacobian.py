@@ -122,6 +122,7 @@ class JacobianCore:
         self._scalars: dict[sympy.Expr, se.Basic] = {}
         self._positions: dict[str, Vec] = {}
         self._alias_memo: dict[UnitKey, list[UnitKey]] = {}
+        self._ancestor_memo: dict[str, list[str]] = {}
         self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
 
     # -- conversion ---------------------------------------------------------------------------
@@ -185,9 +186,14 @@ class JacobianCore:
         return self._alias_memo[key]
 
     def _ancestors(self, frame: str) -> list[str]:
-        chain = [frame]
-        while (parent := self.tree.parents.get(chain[-1])) is not None:
-            chain.append(parent)
+        """The frame, its parent, ... up to the referential (memoized: asked for every pair of
+        unit vectors and frames)."""
+        chain = self._ancestor_memo.get(frame)
+        if chain is None:
+            chain = [frame]
+            while (parent := self.tree.parents.get(chain[-1])) is not None:
+                chain.append(parent)
+            self._ancestor_memo[frame] = chain
         return chain
 
     def _path(self, start: str, end: str) -> tuple[list[str], list[str]]:
