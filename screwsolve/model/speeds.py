@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import sympy
 
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, suggest
-from screwsolve.symbolic.linear import probe_rank
+from screwsolve.symbolic.linear import derivatives_by, probe_rank
 
 if TYPE_CHECKING:
     from screwsolve.files.schema import Problem
@@ -43,11 +43,12 @@ def build_speeds(problem: Problem, ns: Namespace, out: Collector) -> dict[str, s
         if definition is None:
             continue
         static = symbols.static(definition)
-        if any(static.diff(a, b) != 0 for a in rates for b in rates) or not static.has(*rates):
+        row = derivatives_by(static, rates)  # linear: no coefficient holds a rate
+        if any(c.has(*rates) for c in row) or not static.has(*rates):
             out.error(path, "a generalized speed is a linear combination of the rates (q')")
             continue
         speeds[name] = definition
-        rows.append([static.diff(rate) for rate in rates])
+        rows.append(row)
     if len(speeds) != len(problem.speeds):
         return speeds
     Y = sympy.Matrix(rows)

@@ -6,7 +6,7 @@ pivots so tested, never by `solve`."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import sympy
 
@@ -28,6 +28,18 @@ def numerically_zero(expr: sympy.Expr) -> bool:
             return True
     values = sample([expr], PIVOT_POINTS)
     return all(abs(v[0]) < ZERO for v in values)
+
+
+def derivatives_by(expr: sympy.Expr, variables: Sequence[sympy.Symbol]) -> list[sympy.Expr]:
+    """[d expr/d v for v in variables], each term of the sum differentiated only by the
+    variables it holds: a constraint of 240 rates is 240 derivatives of its terms, not 240
+    derivatives of the whole sum (57 600 terms' worth)."""
+    index = {v: i for i, v in enumerate(variables)}
+    parts: list[list[sympy.Expr]] = [[] for _ in variables]
+    for term in sympy.Add.make_args(expr):
+        for variable in term.free_symbols & index.keys():
+            parts[index[variable]].append(term.diff(variable))
+    return [sympy.Add(*part) for part in parts]
 
 
 def probe_rank(matrix: sympy.Matrix) -> int:

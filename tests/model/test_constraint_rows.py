@@ -80,3 +80,32 @@ def test_parallel_holonomic_constraints_are_refused(constraints: list[str], line
 def test_repeated_or_independent_holonomic_constraints_pass(constraints: list[str]) -> None:
     text = SLIDER + "".join(f'  - "{c}"\n' for c in constraints)
     assert solve_text(text).system.constraints
+
+
+def _wide(constraints: list[str], rates: int) -> str:
+    names = [f"q{i}" for i in range(rates)]
+    position = " + ".join(f"{n}*xN" for n in names)
+    return (
+        "title: many rates\nreferential: N\nparameters: {c: positive}\n"
+        f"coordinates: [{', '.join(names)}]\nframes: {{N: {{}}}}\n"
+        f"points: {{O: {{fixed_in: N}}, P: {{from: O, position: {position}}}}}\n"
+        "bodies: {b: {frame: N, origin: P}}\nconstraints:\n"
+        + "".join(f'  - "{c}"\n' for c in constraints)
+    )
+
+
+@pytest.mark.parametrize(("value", "refused"), [("3*c", False), ("3*c + 1", True)])
+def test_a_combination_of_many_wide_rows_is_decided_by_its_value(value: str, refused: bool) -> None:
+    """Row i: q_i' + (i+2) q_{i+1}' = c (i < 20). Rows 0, 5 and 9 summed have the rates of
+    the last row and the value 3c: with 3c it repeats them, with 3c + 1 no motion meets all."""
+    rows = [f"q{i}' + {i + 2}*q{i + 1}' = c" for i in range(20)]
+    combined = f"q0' + 2*q1' + q5' + 7*q6' + q9' + 11*q10' = {value}"
+    text = _wide([*rows, combined], 40)
+    if not refused:
+        assert len(solve_text(text).system.constraints) == 21
+        return
+    with pytest.raises(InputError) as info:
+        solve_text(text)
+    (diagnostic,) = info.value.diagnostics
+    assert diagnostic.line == 9 + 20  # the 21st constraint, after the 8 lines before the list
+    assert "contradicts the ones before it" in diagnostic.message

@@ -69,3 +69,14 @@ def test_a_rotation_matrix_is_inverted() -> None:
 def test_numbers_alone() -> None:
     solution = solve_square(sympy.Matrix([[2, 1], [1, 1]]), sympy.Matrix([1, 2]))
     assert solution == sympy.Matrix([-1, 3])
+
+
+def test_derivatives_by_each_variable_are_those_of_the_whole_sum() -> None:
+    from screwsolve.symbolic.linear import derivatives_by
+
+    x, y, z = sympy.symbols("x y z")
+    expr = a * x + b * x * y + sympy.sin(c) * z + c * (x + y) + d
+    expected = [a + b * y + c, b * x + c, sympy.sin(c)]  # by hand, term by term
+    got = derivatives_by(expr, [x, y, z])
+    assert [sympy.expand(g - w) for g, w in zip(got, expected, strict=True)] == [0, 0, 0]
+    assert derivatives_by(d, [x]) == [0]
