@@ -96,13 +96,24 @@ def text_of(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(value) + "]"
     from screwsolve.solution.result import ScrewValue, VectorValue
+    from screwsolve.symbolic.graphs import exceeds
     from screwsolve.symbolic.printing import text, vector_text
 
     if isinstance(value, VectorValue):
+        if any(exceeds(c, GOT_TEXT_NODES) for c, _unit in value.terms):
+            return TOO_LARGE_TO_SHOW
         return vector_text(value.terms)
     if isinstance(value, ScrewValue):
         return f"{{{text_of(value.resultant)} ; {text_of(value.moment)}}}_{value.point}"
+    if exceeds(value, GOT_TEXT_NODES):
+        return TOO_LARGE_TO_SHOW
     return str(text(value))
+
+
+# A true value larger than this (tree nodes) is not printed into a report: a 14-link chain's
+# weights printed 500 000 characters each, 3.5 s apiece, which no reader reads.
+GOT_TEXT_NODES = 5000
+TOO_LARGE_TO_SHOW = "(a value too large to show here: `screwsolve run` prints it with shared names)"
 
 
 def report_to_json(report: FileReport) -> dict[str, Any]:
