@@ -31,7 +31,8 @@ class RunRequest:
     width: int = 100
     color: bool = False  # escape codes for a terminal that wants colour
     problem: Loaded | None = None  # already loaded (and `detached`): name and text then unused
-    sketch: str | None = None  # LaTeX: draw the sketch to this file and include it
+    sketch: str | None = None  # LaTeX: the sketch's file, included by name
+    sketch_drawing: str | None = None  # ...drawn into this file the caller made beside it
     # a file (made by the caller) to write the output into, instead of returning it as text:
     # a large JSON document then crosses no pipe and is never one string
     spool: str | None = None
@@ -68,8 +69,8 @@ def run_request(request: RunRequest) -> RunResult:
         return RunResult(error=str(exc))
     report("writing", 0, 0)
     figure = None
-    if request.sketch is not None:
-        drawn = sketch_request(SketchRequest(loaded, request.sketch))
+    if request.sketch is not None and request.sketch_drawing is not None:
+        drawn = sketch_request(SketchRequest(loaded, request.sketch, request.sketch_drawing))
         if drawn.usage or drawn.error:
             return drawn
         figure = Path(request.sketch).name
@@ -100,21 +101,20 @@ def _load(request: RunRequest) -> Loaded:
 
 @dataclass(frozen=True)
 class SketchRequest:
-    """What `screwsolve sketch` asks for, as plain data (it crosses into a worker process)."""
+    """What `screwsolve sketch` asks for, as plain data (it crosses into a worker process).
+    The worker draws into `drawing`, a file the caller made beside `output`; the caller puts it
+    in place, or removes it however the work ended (a worker killed mid-write included)."""
 
     problem: Loaded
     output: str
+    drawing: str
     values: tuple[tuple[str, float], ...] = ()
 
 
 def sketch_request(request: SketchRequest) -> RunResult:
-    """Solve the configuration's positions and draw it to the output file (written whole or
-    not at all); what was assumed comes back as the output text."""
-    import os
-    import tempfile
-
+    """Solve the configuration's positions and draw them into the request's drawing file;
+    what was assumed comes back as the output text."""
     from screwsolve.errors import ScrewsolveError, UsageError
-    from screwsolve.files.writing import give_usual_mode
     from screwsolve.lean_imports import allow
     from screwsolve.render.sketch import draw
     from screwsolve.solution.sketch import sketch_of
@@ -131,18 +131,7 @@ def sketch_request(request: SketchRequest) -> RunResult:
         return RunResult(usage=str(exc))
     except ScrewsolveError as exc:
         return RunResult(error=str(exc))
+    draw(sketch, Path(request.drawing))
     target = Path(request.output)
-    folder = target.parent if str(target.parent) else Path(".")
-    descriptor, temporary = tempfile.mkstemp(
-        dir=folder, prefix=f".{target.name}.", suffix=target.suffix
-    )
-    os.close(descriptor)
-    try:
-        draw(sketch, Path(temporary))
-        give_usual_mode(Path(temporary), target)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
     assumed = ", ".join(f"{name}={value:g}" for name, value in sorted(sketch.assumed.items()))
     return RunResult(output=f"wrote {target}" + (f" (assumed: {assumed})" if assumed else ""))

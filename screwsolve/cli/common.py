@@ -154,11 +154,12 @@ def _spooled(request: RunRequest, output: Path | None) -> Iterator[RunRequest]:
 
     from screwsolve.files.writing import spool_for
 
-    spool = spool_for(output)
-    try:
-        yield replace(request, spool=str(spool))
-    finally:
-        spool.unlink(missing_ok=True)
+    with _guarded():
+        spool = spool_for(output)
+        try:
+            yield replace(request, spool=str(spool))
+        finally:
+            spool.unlink(missing_ok=True)
 
 
 def _deliver(request: RunRequest, output: Path | None) -> None:
@@ -224,6 +225,17 @@ def _interruptible() -> Iterator[None]:
     except BatchInterruptedError as exc:
         typer.echo(f"interrupted ({exc}): stopped every worker; no report written", err=True)
         raise typer.Exit(130) from None
+
+
+@contextmanager
+def _guarded() -> Iterator[None]:
+    """SIGINT and SIGTERM stop the command with exit 130 from here on, not only while a
+    worker runs: a file made beside an output (a spool, a drawing) is removed in the block's
+    `finally` however the command ends."""
+    from screwsolve.runtime.sandbox import stop_on_signals
+
+    with _interruptible(), stop_on_signals():
+        yield
 
 
 def _limited(work: Callable[[T], R], item: T, timeout: float, *, stages: bool = False) -> R:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +17,7 @@ from screwsolve.cli.common import (
     StdinNameOption,
     _deliver,
     _fail,
+    _guarded,
     _limited,
     _loaded,
     _output_file,
@@ -28,6 +31,9 @@ from screwsolve.console import ColorMode, make_console
 from screwsolve.errors import InputError
 from screwsolve.render import RENDERERS
 from screwsolve.render.escape import terminal
+
+if TYPE_CHECKING:
+    from screwsolve.jobs import RunRequest
 
 RUN_HELP = epilog(
     [
@@ -109,7 +115,7 @@ def run(
             sketch=str(figure) if figure is not None else None,
             seconds=timeout or None,
         )
-        with _spooled(request, output) as request:
+        with _spooled(request, output) as request, _drawing(request) as request:
             result = _limited(run_request, request, timeout, stages=True)
             if result.diagnostics:
                 _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
@@ -131,6 +137,27 @@ def run(
         raise
     finally:
         STATE.reported = None
+
+
+@contextmanager
+def _drawing(request: RunRequest) -> Iterator[RunRequest]:
+    """The request with a file beside its sketch for the worker to draw into, put in place if
+    the run succeeds; gone afterwards whatever happened (a worker killed mid-write too)."""
+    if request.sketch is None:
+        yield request
+        return
+    from dataclasses import replace
+
+    from screwsolve.files.writing import commit_spool, drawing_beside
+
+    with _guarded():
+        drawing = drawing_beside(Path(request.sketch))
+        try:
+            yield replace(request, sketch_drawing=str(drawing))
+            if drawing.stat().st_size:
+                commit_spool(drawing, Path(request.sketch))
+        finally:
+            drawing.unlink(missing_ok=True)
 
 
 def _figure_path(output: Path | None, file: str, stdin_filename: str | None) -> Path:

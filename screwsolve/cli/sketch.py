@@ -11,6 +11,7 @@ from screwsolve.cli.app import app
 from screwsolve.cli.common import (
     StdinNameOption,
     _fail,
+    _guarded,
     _limited,
     _loaded,
     _output_file,
@@ -79,6 +80,7 @@ def sketch(
     defaults (parameters 1, 1.2, ..., coordinates 0.6, 0.5, ...); the figure lists what was
     assumed.
     """
+    from screwsolve.files.writing import commit_spool, drawing_beside
     from screwsolve.jobs import SketchRequest, sketch_request
     from screwsolve.render.sketch import FORMATS
 
@@ -93,8 +95,15 @@ def sketch(
     output = _output_file(output, "--output")
     assert output is not None
     loaded = _loaded(file, stdin_filename)
-    request = SketchRequest(loaded, str(output), pairs)
-    result = _limited(sketch_request, request, timeout)
+    with _guarded():
+        drawing = drawing_beside(output)
+        try:
+            request = SketchRequest(loaded, str(output), str(drawing), pairs)
+            result = _limited(sketch_request, request, timeout)
+            if result.output:
+                commit_spool(drawing, output)
+        finally:
+            drawing.unlink(missing_ok=True)
     if result.diagnostics:
         _fail(InputError(list(result.diagnostics)))
     if result.usage or result.error:

@@ -15,12 +15,22 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+TEMPORARY_NAME_CHARS = 40  # of the target's name in its temporary's: any legal name fits
+
+
+def temporary_prefix(name: str) -> str:
+    """The hidden prefix of a temporary file beside `name`: its start only, so that a legal
+    name of 250 bytes still has a temporary the file system accepts."""
+    return f".{name[:TEMPORARY_NAME_CHARS]}."
+
 
 def write_atomic(path: Path, data: str | bytes) -> None:
     """Replace `path` with `data` (text is written as UTF-8) in one step."""
     payload = data.encode("utf-8") if isinstance(data, str) else data
     folder = path.parent if str(path.parent) else Path(".")
-    descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    descriptor, temporary = tempfile.mkstemp(
+        dir=folder, prefix=temporary_prefix(path.name), suffix=".tmp"
+    )
     try:
         give_usual_mode(Path(temporary), path)
         with os.fdopen(descriptor, "wb") as handle:
@@ -43,13 +53,27 @@ def spool_for(path: Path | None) -> Path:
         descriptor, temporary = tempfile.mkstemp(prefix="screwsolve-", suffix=".out")
     else:
         folder = path.parent if str(path.parent) else Path(".")
-        descriptor, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        descriptor, temporary = tempfile.mkstemp(
+            dir=folder, prefix=temporary_prefix(path.name), suffix=".tmp"
+        )
+    os.close(descriptor)
+    return Path(temporary)
+
+
+def drawing_beside(path: Path) -> Path:
+    """An empty private file beside `path`, with its suffix (a figure's format is its
+    suffix), for a worker to draw into; the caller removes it whatever happens."""
+    folder = path.parent if str(path.parent) else Path(".")
+    descriptor, temporary = tempfile.mkstemp(
+        dir=folder, prefix=temporary_prefix(path.name), suffix=path.suffix
+    )
     os.close(descriptor)
     return Path(temporary)
 
 
 def commit_spool(temporary: Path, path: Path) -> None:
-    """Put a finished spool file in place of `path` in one step, with the usual permissions."""
+    """Put a finished spool file (or drawing) in place of `path` in one step, with the usual
+    permissions."""
     give_usual_mode(temporary, path)
     with open(temporary, "rb") as handle:
         os.fsync(handle.fileno())
@@ -92,13 +116,16 @@ def writable_file(path: Path) -> str | None:
     """Why `path` cannot receive a report (checked before any work starts), or None. A report
     replaces a regular file or makes a new one: a link (to a device, to /proc/self/fd/1,
     anywhere) or a device, FIFO or socket is refused rather than replaced by a regular file."""
+    folder = path.parent if str(path.parent) else Path(".")
+    too_long = _too_long(path.name, folder)
+    if too_long:
+        return too_long
     if path.is_symlink():
         return f"'{path}' is a link: name the file itself"
     if path.is_dir():
         return f"'{path}' is a folder, not a file"
     if path.exists() and not path.is_file():
         return f"'{path}' is not a regular file (a device, a FIFO or a socket)"
-    folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         return f"folder '{folder}' does not exist"
     if not os.access(folder, os.W_OK | os.X_OK):
@@ -106,9 +133,25 @@ def writable_file(path: Path) -> str | None:
     return None
 
 
+def _too_long(name: str, folder: Path) -> str | None:
+    """Why the file system would refuse `name` in `folder` (bytes past its limit), or None."""
+    try:
+        limit = os.pathconf(folder if folder.is_dir() else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        limit = 255
+    size = len(os.fsencode(name))
+    if size <= limit:
+        return None
+    return f"the name '{name[:40]}...' is {size} bytes long: this file system allows {limit}"
+
+
 def writable_folder(path: Path) -> str | None:
     """Why `path` cannot hold reports (created when missing), or None. A link is refused:
     reports are never written through one."""
+    for part in path.parts:
+        too_long = _too_long(part, Path("."))
+        if too_long:
+            return too_long
     if path.is_symlink():
         return f"'{path}' is a link: name the folder itself"
     if path.exists() and not path.is_dir():
@@ -166,8 +209,9 @@ def write_file_set(folder: Path, files: list[tuple[str, str]], own: frozenset[st
         return
     parent = folder.parent if str(folder.parent) else Path(".")
     parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{folder.name}.new-"))
-    previous = parent / f".{folder.name}.old-{uuid.uuid4().hex[:12]}"
+    start = folder.name[:TEMPORARY_NAME_CHARS]
+    staging = Path(tempfile.mkdtemp(dir=parent, prefix=f".{start}.new-"))
+    previous = parent / f".{start}.old-{uuid.uuid4().hex[:12]}"
     try:
         _give_usual_permissions(staging)
         for name, text in files:

@@ -19,9 +19,16 @@ FORMATS = (".png", ".svg", ".pdf")
 BODY_COLOURS = ("#4c72b0", "#55a868", "#c44e52", "#8172b2", "#ccb974", "#64b5cd")
 
 
+LABEL_CHARS = 120  # a longer title or name is cut (a 400 000-character title made a 30 MB SVG)
+
+
 def label(text: str) -> str:
-    """Untrusted text as a literal matplotlib label: control characters shown, `$` escaped."""
-    return clean(text).replace("$", r"\$")
+    """Untrusted text as a literal matplotlib label: control characters shown, `$` escaped,
+    cut to LABEL_CHARS with an ellipsis."""
+    shown = clean(text)
+    if len(shown) > LABEL_CHARS:
+        shown = shown[: LABEL_CHARS - 1] + "\u2026"
+    return shown.replace("$", r"\$")
 
 
 # matplotlib's settings screwsolve draws with, whatever a matplotlibrc in the working folder,

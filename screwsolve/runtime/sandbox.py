@@ -193,7 +193,7 @@ class _Worker:
 
 
 @contextmanager
-def _stop_on_signals() -> Iterator[None]:
+def stop_on_signals() -> Iterator[None]:
     """SIGTERM and SIGINT raise BatchInterruptedError in the main thread while the batch runs."""
 
     def interrupt(signum: int, _frame: Any) -> None:
@@ -274,7 +274,7 @@ def run_many(
     pending.reverse()  # pop() from the end takes items in order
     workers: list[_Worker] = []
     try:
-        with _stop_on_signals():
+        with stop_on_signals():
             # more workers than cores only share them, each with its own 2 GB to hold
             for _ in range(min(max(1, jobs), cpu_count(), len(items))):
                 workers.append(_new_worker(context, work, memory))

@@ -138,6 +138,7 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
                 forces.append(Arrow(terms.action.name, at, numbers.vector(screw.resultant)))
             if screw.moment != Vector(0):
                 couples.append(Arrow(terms.action.name, at, numbers.vector(screw.moment)))
+    _check_drawable(points, forces, couples)
     return Sketch(
         system.problem.title,
         points,
@@ -150,6 +151,25 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
         assumed,
         contacts,
     )
+
+
+MAX_SKETCH_COORDINATE = 1e12  # past this a figure's axes cannot be laid out (1e308: no figure)
+
+
+def _check_drawable(points: dict[str, Point3], forces: list[Arrow], couples: list[Arrow]) -> None:
+    """Refuse values that put a point or an arrow out of every figure (inf, nan, 1e308), by
+    name, before matplotlib meets them."""
+    import math
+
+    places = [(f"point '{name}'", at) for name, at in points.items()]
+    places += [(f"the arrow of '{arrow.label}'", arrow.vector) for arrow in (*forces, *couples)]
+    for what, where in places:
+        if not all(math.isfinite(x) and abs(x) <= MAX_SKETCH_COORDINATE for x in where):
+            shown = ", ".join(f"{x:.3g}" for x in where)
+            raise UsageError(
+                f"--values put {what} at ({shown}), out of any figure (coordinates up to "
+                f"{MAX_SKETCH_COORDINATE:g}): give values of ordinary size"
+            )
 
 
 def _root(system: System) -> str:
