@@ -1,11 +1,13 @@
 """Time and peak memory of every command on hostile inputs of at most 1 MB, and on large valid
 problems; then the worst case per command.
 
-Run: python bench/bench_hostile.py [--commands validate run check grade] [--round3-only]. Each
+Run: python bench/bench_hostile.py [--commands validate run check grade] [--round3-only]
+[--round4-only]. Each
 case runs in a fresh process under /usr/bin/time (peak RSS of the command and of the workers it
 waits for). The corpus of tests/data/hostile is measured too, and the third round's cases
 (tests/hostile_round3.py: feedback names, identities, keys, CI, hooks, grammar, processes),
-each with its own command line. Never run by the tests.
+each with its own command line, and the fourth round's limit families (tests/hostile_round4.py).
+Never run by the tests.
 """
 
 from __future__ import annotations
@@ -132,16 +134,59 @@ def round3() -> None:
         print(f"| {case.family} | {case.label} | {seconds:.2f} | {done.returncode} | {line} |")
 
 
+def round4() -> None:
+    """The fourth round's limit families: wall time and peak memory under /usr/bin/time, exit
+    code and the first line a user reads, then the 14-link chain's 392 hand-derived claims."""
+    from tests.hostile_round4 import CASES, long_chain_claims_yaml
+
+    print("\nround 4\n\n| family | case | wall s | peak MB | exit | first line |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for case in CASES:
+        with tempfile.TemporaryDirectory() as folder:
+            args = case.make(Path(folder))
+            _report_row(case.family, case.label, args, folder)
+    with tempfile.TemporaryDirectory() as folder:
+        for links in (14, 16):
+            path = Path(folder) / f"chain{links}.yaml"
+            path.write_text(long_chain_claims_yaml(links), encoding="utf-8")
+            args = ["check", path.name, "--no-cache", "--timeout", "20"]
+            _report_row("claims", f"{links}-link chain, {2 * links * links} claims", args, folder)
+
+
+def _report_row(family: str, label: str, args: list[str], folder: str) -> None:
+    done = subprocess.run(
+        ["/usr/bin/time", "-f", "%e %M", sys.executable, "-m", "screwsolve", *args],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        check=False,
+        stdin=subprocess.DEVNULL,
+    )
+    *messages, timing = done.stderr.strip().splitlines()
+    seconds, kilobytes = timing.split()
+    first = (messages or done.stdout.strip().splitlines() or [""])[0]
+    line = first.replace(folder, "DIR").replace("|", "/")[:90]
+    print(
+        f"| {family} | {label} | {float(seconds):.2f} | {int(kilobytes) // 1024} | "
+        f"{done.returncode} | {line} |"
+    )
+
+
 def main() -> None:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--commands", nargs="+", default=["validate", "run", "check", "grade"])
     parser.add_argument("--round3-only", action="store_true")
+    parser.add_argument("--round4-only", action="store_true")
     args = parser.parse_args()
+    if args.round4_only:
+        round4()
+        return
     round3()
     if args.round3_only:
         return
+    round4()
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
         inputs = cases(base)
