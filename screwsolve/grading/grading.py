@@ -184,7 +184,12 @@ class Grader:
         if all(v.status == "ok" for v in verdicts):
             return ItemResult(item.item, "correct", points, points, "", written)
         if any(v.undecided for v in verdicts):
-            feedback = _join("the answer could not be evaluated at enough points", item.hint)
+            why = next((v.detail for v in verdicts if v.undecided and v.detail), "")
+            feedback = _join(
+                "the answer could not be evaluated at enough points to decide it; it is on the "
+                "instructor's review list" + (f" ({why})" if why else ""),
+                item.hint,
+            )
             return ItemResult(item.item, "undecided", 0.0, points, feedback, written)
         code, diagnosis = self._diagnose(item, answer, verdicts)
         return ItemResult(
@@ -536,10 +541,30 @@ def class_warnings(results: list[SubmissionResult]) -> list[str]:
 
 
 def latest(group: list[SubmissionResult]) -> SubmissionResult:
-    """The submission a gradebook keeps for a student: the LMS's last attempt (Canvas numbers
-    resubmissions), then the file modified last (unzipping keeps the times a download stores),
-    then the file name that sorts last."""
-    return max(group, key=lambda r: (r.identity.attempt if r.identity else 0, r.modified, r.file))
+    """The submission a gradebook keeps for a student: the LMS's own order (Canvas: the larger
+    file id, the later upload; Moodle: a file over online text), then the file modified last
+    (unzipping keeps the times a download stores), then the file name that sorts last."""
+    return max(group, key=_order)
+
+
+def _order(result: SubmissionResult) -> tuple[int, float, str]:
+    return (result.identity.attempt if result.identity else 0, result.modified, result.file)
+
+
+def tied(results: list[SubmissionResult]) -> dict[int, list[SubmissionResult]]:
+    """Each kept submission (by id()) that only its file name put before others of the same
+    student: same LMS order, same modification time (every file of a Moodle 4.x zip)."""
+    groups: dict[str, list[SubmissionResult]] = {}
+    for result in results:
+        if result.identity is not None and result.identity.key:
+            groups.setdefault(f"{result.identity.source}:{result.identity.key}", []).append(result)
+    ties = {}
+    for group in groups.values():
+        kept = latest(group)
+        same = [r for r in group if r is not kept and _order(r)[:2] == _order(kept)[:2]]
+        if same:
+            ties[id(kept)] = same
+    return ties
 
 
 def superseded(results: list[SubmissionResult]) -> dict[int, SubmissionResult]:

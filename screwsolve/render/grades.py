@@ -19,6 +19,7 @@ import csv
 import hashlib
 import io
 import re
+import statistics
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
@@ -30,7 +31,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.grading.grading import GradeReport, SubmissionResult, gradebook_rows, superseded
+from screwsolve.grading.grading import (
+    GradeReport,
+    SubmissionResult,
+    gradebook_rows,
+    superseded,
+    tied,
+)
 from screwsolve.grading.lms import (
     MOODLE_FEEDBACK,
     CanvasGradebook,
@@ -38,6 +45,7 @@ from screwsolve.grading.lms import (
     names_an_assignment_id,
     write_sheet,
 )
+from screwsolve.render.class_figure import CLASS_FIGURE, class_svg
 from screwsolve.render.escape import csv_cell, markdown, markup, sheet_cell, terminal
 from screwsolve.version import __version__
 
@@ -234,6 +242,15 @@ def _comment(result: SubmissionResult, report: GradeReport, names: Names) -> str
     return line[: COMMENT_CHARS - 60].rstrip() + " ... (the rest is in your feedback file)"
 
 
+def _sheet_name(book: CanvasGradebook | MoodleWorksheet, row: int) -> str:
+    """The student's name in an LMS file's row: Canvas's first column, Moodle's Full name."""
+    cells = book.sheet.rows[row]
+    if isinstance(book, CanvasGradebook):
+        return cells[0] if cells else ""
+    column = book.column.get("Full name")
+    return cells[column] if column is not None and column < len(cells) else ""
+
+
 def gradebook_notes(report: GradeReport, books: Gradebooks) -> list[str]:
     """What the instructor must know before uploading the gradebook files."""
     notes = []
@@ -268,6 +285,15 @@ def gradebook_notes(report: GradeReport, books: Gradebooks) -> list[str]:
         ]
         if absent:
             notes.append(f"not in {lms} (left out): {', '.join(absent)}")
+        submitted = {r.identity.key for r in found if r.identity}
+        silent = [key for key in rows if key not in submitted]
+        if silent:
+            who = [_sheet_name(book, rows[key]) or key for key in silent]
+            shown = ", ".join(who[:20]) + (f" and {len(who) - 20} more" if len(who) > 20 else "")
+            notes.append(
+                f"in {lms} with no submission graded (their cells are left as they were): "
+                f"{len(silent)}: {shown}"
+            )
         for key, number in unsafe.items():
             result = next((r for r in found if r.identity and r.identity.key == key), None)
             score = (
@@ -286,24 +312,43 @@ REVIEW_HEADER = ["student", "lms", "lms_id", "file", "status", "reason"]
 
 def review_rows(report: GradeReport, names: Names = Names()) -> list[list[str]]:
     """Every submission that is not simply graded into the gradebook, with why: not gradable
-    (invalid, rejected, timed out, crashed) or another file of the same student graded instead
-    (cells as plain text; escaped where written)."""
+    (invalid, rejected, timed out, crashed), another file of the same student graded instead, an
+    answer that could not be decided (0 until reviewed), or a file kept over others that nothing
+    the LMS wrote orders it before (cells as plain text; escaped where written)."""
     replaced = superseded(report.results)
+    ties = tied(report.results)
     rows = []
     for result in report.results:
         identity = result.identity
         lms = identity.source if identity else ""
         lms_id = identity.lms_id if identity and not names.anonymous else ""
         status: str
-        if result.status != "graded":
+        if id(result) in replaced:
+            status = "duplicate"
+            reason = f"another file of this student was graded: {names.file(replaced[id(result)])}"
+        elif result.status != "graded":
             reason = result.diagnostics[0] if result.diagnostics else result.status
             reason = names.scrub(reason, result)
             status = result.status
-        elif id(result) in replaced:
-            status = "duplicate"
-            reason = f"another file of this student was graded: {names.file(replaced[id(result)])}"
         else:
-            continue
+            undecided = [i for i in result.items if i.verdict == "undecided"]
+            others = ties.get(id(result))
+            if undecided:
+                status = "undecided"
+                reason = "; ".join(
+                    f"{i.item} ({_score(i.max_points)} points) could not be decided: given 0 "
+                    "until reviewed"
+                    for i in undecided
+                )
+            elif others:
+                status = "tie"
+                reason = (
+                    "graded, but nothing the LMS wrote orders it before "
+                    + ", ".join(names.file(t) for t in others)
+                    + " (same kind, same time): check which one the student meant"
+                )
+            else:
+                continue
         rows.append([names.of(result), lms, lms_id, names.file(result), status, reason])
     return rows
 
@@ -464,17 +509,29 @@ def class_report(
     ]
     for label, count in histogram(report):
         lines.append(f"| {label} | {count} |")
+    if graded:
+        scores = sorted(r.score for r in graded)
+        lines += [
+            "",
+            f"Mean {statistics.fmean(scores):.2f}, median {_score(statistics.median(scores))}"
+            f" of {_score(report.max_points)} points (lowest {_score(scores[0])}, highest "
+            f"{_score(scores[-1])}); the histogram and the items are drawn in "
+            f"`{CLASS_FIGURE}`.",
+        ]
     not_graded = Counter(r.status for r in report.results if r.status != "graded")
     if not_graded:
         lines += ["", "Not graded: " + ", ".join(f"{n} {s}" for s, n in sorted(not_graded.items()))]
     lines += ["", "## Items", ""]
-    lines += ["| item | points | correct | wrong | unreadable | undecided | missing |"]
-    lines += ["| --- | --- | --- | --- | --- | --- | --- |"]
+    lines += ["| item | points | correct | % correct | wrong | unreadable | undecided | missing |"]
+    lines += ["| --- | --- | --- | --- | --- | --- | --- | --- |"]
+    shares = dict(item_shares(report))
     for item, points in report.items.items():
         verdicts = Counter(i.verdict for r in graded for i in r.items if i.item == item)
+        share = f"{shares[item]:.0f}%" if graded else "-"
         lines.append(
-            f"| {markdown(item)} | {_score(points)} | {verdicts['correct']} | {verdicts['wrong']} "
-            f"| {verdicts['unreadable']} | {verdicts['undecided']} | {verdicts['missing']} |"
+            f"| {markdown(item)} | {_score(points)} | {verdicts['correct']} | {share} "
+            f"| {verdicts['wrong']} | {verdicts['unreadable']} | {verdicts['undecided']} "
+            f"| {verdicts['missing']} |"
         )
     for item in report.items:
         wrong = [i for r in graded for i in r.items if i.item == item and i.verdict == "wrong"]
@@ -525,6 +582,13 @@ def _code(text: str) -> str:
     """Untrusted text inside a Markdown code span: one line, no backticks, short."""
     flat = terminal(text).replace("`", "'")
     return flat if len(flat) <= 120 else flat[:117] + "..."
+
+
+def item_shares(report: GradeReport) -> list[tuple[str, float]]:
+    """(item, percentage of the graded submissions that got it right), in the key's order."""
+    graded = [r for r in report.results if r.status == "graded"]
+    right = Counter(i.item for r in graded for i in r.items if i.verdict == "correct")
+    return [(item, 100 * right[item] / len(graded) if graded else 0.0) for item in report.items]
 
 
 def histogram(report: GradeReport) -> list[tuple[str, int]]:
@@ -589,7 +653,7 @@ def below(report: GradeReport, percent: float) -> bool:
 # What a grading run writes under --out: a folder holding only these is replaced whole
 REPORT_ENTRIES = frozenset(
     {"grades.csv", "grades.json", "report.md", "needs-review.csv", "canvas.csv", "moodle.csv"}
-    | {"feedback"}
+    | {"feedback", CLASS_FIGURE}
 )
 
 
@@ -615,6 +679,7 @@ def write_reports(
         ),
         ("report.md", class_report(report, names, skipped, gradebook_notes(report, books))),
         ("needs-review.csv", needs_review_csv(report, names, excel=books.excel)),
+        (CLASS_FIGURE, class_svg(report.title, histogram(report), item_shares(report))),
     ]
     if not names.anonymous and (has_lms(report, "canvas") or books.canvas is not None):
         written.append(("canvas.csv", canvas_csv(report, books)))

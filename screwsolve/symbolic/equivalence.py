@@ -143,12 +143,19 @@ def _evaluate(expr: sympy.Expr, point: Point) -> complex | None:
     return result
 
 
+# Functions symengine holds but leaves unevaluated at numbers (atan2(0.3, 0.7) stays a call):
+# an expression with one is evaluated by sympy, or every right answer holding it was undecided.
+ENGINE_UNEVALUATED = (sympy.atan2, sympy.LambertW, sympy.loggamma)
+
+
 @lru_cache(maxsize=1024)
 def _engine_form(expr: sympy.Expr) -> se.Basic | None:
     """The expression in symengine (evaluates large expressions many times faster), or None
     when symengine cannot hold it (sympy evaluates those)."""
     from screwsolve.symbolic.bridge import UnsupportedError, to_engine
 
+    if expr.has(*ENGINE_UNEVALUATED):
+        return None
     try:
         return to_engine(expr)
     except UnsupportedError:

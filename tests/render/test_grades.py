@@ -126,3 +126,35 @@ def test_a_not_gradable_line_is_never_wrapped(tmp_path: Path) -> None:
     lines = console.export_text().splitlines()
     invalid = [line for line in lines if line.startswith("invalid: ")]
     assert len(invalid) == 1 and f"{broken}:3:1: YAML syntax" in invalid[0]
+
+
+def test_the_class_report_gives_mean_median_shares_and_a_figure(report, tmp_path: Path) -> None:
+    """Scores and verdicts counted by hand from the graded rows: the mean and median of their
+    scores, each item's share of correct answers; the figure names every item."""
+    import statistics
+
+    write_reports(report, tmp_path, Names(), Gradebooks("Plate"), [])
+    text = (tmp_path / "report.md").read_text(encoding="utf-8")
+    graded = [r for r in report.results if r.status == "graded"]
+    scores = [r.score for r in graded]
+    assert f"Mean {statistics.fmean(scores):.2f}, median " in text
+    for item in report.items:
+        right = sum(1 for r in graded for i in r.items if i.item == item and i.verdict == "correct")
+        assert f"| {right} | {100 * right / len(graded):.0f}% |" in text
+    svg = (tmp_path / "class.svg").read_text(encoding="utf-8")
+    assert svg.startswith("<?xml") and all(item.split(".")[-1] in svg for item in report.items)
+
+
+def test_an_undecided_answer_is_on_the_review_list_with_its_points() -> None:
+    from screwsolve.grading.grading import GradeReport, ItemResult, SubmissionResult
+    from screwsolve.grading.identity import Identity
+    from screwsolve.render.grades import review_rows
+
+    undecided = ItemResult("power_coefficients.x", "undecided", 0.0, 2.0, "could not be evaluated")
+    result = SubmissionResult(
+        "s.yaml", Identity("student", "ann", "ann"), items=[undecided], status="graded"
+    )
+    report = GradeReport("key.yaml", "k", "t", {"power_coefficients.x": 2.0}, [result], 1)
+    ((student, _, _, file, status, reason),) = review_rows(report)
+    assert (student, file, status) == ("ann", "s.yaml", "undecided")
+    assert reason == "power_coefficients.x (2 points) could not be decided: given 0 until reviewed"

@@ -93,3 +93,13 @@ def test_each_vanishes_judges_each_value_of_a_shared_graph() -> None:
         True,
         False,
     ]
+
+
+def test_atan2_is_probed_not_left_undecided() -> None:
+    """atan2(y, x) = 2 atan(y / (sqrt(x^2 + y^2) + x)) off the negative x axis (the half-angle
+    identity), and differs from atan(y/x) in the left half-plane: symengine keeps atan2 of
+    numbers unevaluated, so such values are evaluated by sympy."""
+    x, y = sympy.symbols("x y", real=True)
+    half_angle = 2 * sympy.atan(y / (sympy.sqrt(x**2 + y**2) + x))
+    assert equivalent(sympy.atan2(y, x), half_angle).equal is True
+    assert equivalent(sympy.atan2(y, x), sympy.atan(y / x)).equal is False
