@@ -122,6 +122,7 @@ def grade(
     """
     from screwsolve.checking.discovery import submission_files
     from screwsolve.grading.grading import grade as grade_all
+    from screwsolve.grading.lms import names_from_books
     from screwsolve.render.grades import (
         Gradebooks,
         Names,
@@ -158,6 +159,7 @@ def grade(
             )
     except ScrewsolveError as exc:
         _fail(exc)
+    names_from_books(report.results, lms_files[0], lms_files[1])
     names = Names(anonymise, salt=str(report.seed))
     books = Gradebooks(
         assignment or report.title,

@@ -24,9 +24,10 @@ import difflib
 import io
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from screwsolve.errors import Diagnostic, InputError
+from screwsolve.grading.grading import SubmissionResult
 
 MOODLE_REQUIRED = ("Identifier", "Grade", "Last modified (grade)")
 MOODLE_FEEDBACK = "Feedback comments"
@@ -283,3 +284,29 @@ def write_sheet(
         if number not in leave_out
     )
     return ("\ufeff" if bom else "") + buffer.getvalue()
+
+
+def names_from_books(
+    results: list[SubmissionResult],
+    canvas: CanvasGradebook | None,
+    moodle: MoodleWorksheet | None,
+) -> None:
+    """Each LMS identity named as the LMS file given names the student (Canvas's `Student`
+    column, Moodle's `Full name`) rather than by the download's squashed name (`nguyen_tranbao`
+    for "Nguyen_Tran, Bao")."""
+    for result in results:
+        identity = result.identity
+        if identity is None:
+            continue
+        name = ""
+        if identity.source == "canvas" and canvas is not None:
+            row = canvas.rows_by_student.get(identity.key)
+            cells = canvas.sheet.rows[row] if row is not None else []
+            name = cells[0].strip() if cells else ""
+        elif identity.source == "moodle" and moodle is not None:
+            row = moodle.rows_by_participant.get(identity.key)
+            column = moodle.column.get("Full name")
+            cells = moodle.sheet.rows[row] if row is not None else []
+            name = cells[column].strip() if column is not None and column < len(cells) else ""
+        if name:
+            result.identity = replace(identity, name=name)

@@ -401,3 +401,17 @@ def test_rows_are_bounded_not_only_bytes(tmp_path: Path) -> None:
         read_sheet(str(sheet), sheet.read_bytes())
     (diagnostic,) = info.value.diagnostics
     assert diagnostic.line == MAX_SHEET_ROWS + 1 and "rows" in diagnostic.message
+
+
+def test_students_are_named_as_the_lms_file_names_them(downloads: Path, tmp_path: Path) -> None:
+    """With the exported gradebook, Canvas students are shown by its Student column ("Liddell,
+    Alice"), not the download's squashed name; the test student, who submitted nothing, is
+    listed as such before upload."""
+    out = tmp_path / "out"
+    gradebook = str(DATA / "canvas-gradebook.csv")
+    _grade(downloads, out, "--canvas-gradebook", gradebook, "--assignment", "Plate on a step")
+    rows = list(csv.DictReader(io.StringIO((out / "grades.csv").read_text("utf-8"))))
+    assert {"Liddell, Alice", "Bobby, Bob"} <= {row["student"] for row in rows}
+    assert "liddellalice" not in {row["student"] for row in rows}
+    report = (out / "report.md").read_text(encoding="utf-8")
+    assert "with no submission graded (their cells are left as they were): 1: Test Student" in report
