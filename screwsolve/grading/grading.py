@@ -339,7 +339,7 @@ def _all_ok(verdicts: list[PartVerdict]) -> bool:
 
 def _whole_answer_slips(truth: Truth) -> list[tuple[str, str, Truth]]:
     """What slips of the whole answer give: its sign, a factor of 2 either way, sin and cos
-    swapped (each only when it changes the value)."""
+    swapped, angles converted by pi/180 once too often (each only when it changes the value)."""
     slips = [("sign", "the sign is wrong", _negated(truth))]
     value = truth.value
     if not isinstance(value, sympy.Expr):
@@ -360,6 +360,17 @@ def _whole_answer_slips(truth: Truth) -> list[tuple[str, str, Truth]]:
                 "sin-cos",
                 "sin and cos are swapped: project on the axis the angle is measured from",
                 replace(truth, value=value.xreplace(swap)),
+            )
+        )
+    angles = value.atoms(sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc)
+    if angles:
+        degrees = {f: f.func(f.args[0] * sympy.pi / 180) for f in angles}
+        slips.append(
+            (
+                "degrees",
+                "an angle is converted with pi/180 where it is an angle already: sin(theta) "
+                "takes theta as it is (in the unit the problem gives it)",
+                replace(truth, value=value.xreplace(degrees)),
             )
         )
     return slips

@@ -26,6 +26,11 @@ _OF_PURE_NUMBERS = (
 )  # fmt: skip
 
 
+# trigonometric functions: their argument is an angle, in rad or deg (a name declared in deg
+# stands for the angle its number of degrees gives; sin(beta) is the sine of that angle)
+_OF_ANGLES = (sympy.sin, sympy.cos, sympy.tan, sympy.cot, sympy.sec, sympy.csc)
+
+
 class DimensionError(Exception):
     """Two terms that cannot meet: `message` names them and their units."""
 
@@ -119,6 +124,9 @@ class _Walker:
         if isinstance(expr, sympy.atan2):
             self._sum(expr.args, what="atan2's two arguments")
             return DIMENSIONLESS
+        if isinstance(expr, _OF_ANGLES):
+            self._pure(expr.args[0], f"{type(expr).__name__}()", angle=True)
+            return DIMENSIONLESS
         if isinstance(expr, _OF_PURE_NUMBERS):
             self._pure(expr.args[0], f"{type(expr).__name__}()")
             return DIMENSIONLESS
@@ -146,7 +154,9 @@ class _Walker:
             found = found or (term, unit)
         return found[1] if found else None
 
-    def _pure(self, argument: sympy.Expr, function: str) -> None:
+    def _pure(self, argument: sympy.Expr, function: str, *, angle: bool = False) -> None:
+        """An argument that must be a pure number: in radians, or (`angle`: a trigonometric
+        function's) an angle in any angle unit, as a book writes sin(beta) with beta = 30 deg."""
         unit = self.unit(argument)
         if unit is None:
             return
@@ -156,7 +166,7 @@ class _Walker:
                 f"'{self.table.show(argument)}' is {unit.describe()}",
                 argument,
             )
-        if not unit.coherent:
+        if not unit.coherent and not angle:
             raise DimensionError(
                 f"{function} takes an angle in radians, but '{self.table.show(argument)}' is "
                 f"in {unit.text()}",

@@ -65,6 +65,20 @@ class Sketch:
         return flat and all(abs(c.vector[0]) + abs(c.vector[1]) < 1e-9 for c in self.couples)
 
 
+def _in_radians(system: System, values: dict[str, float]) -> dict[str, float]:
+    """The values as the model's expressions take them: a name declared in an angle unit other
+    than rad (deg) is given in that unit (beta=30 is 30 degrees) and enters in radians."""
+    units = system.units.names if system.units is not None else {}
+    scaled = dict(values)
+    for name, unit in units.items():
+        if name in scaled and unit.dimensionless and not unit.coherent:
+            scaled[name] = scaled[name] * float(unit.scale)
+    return scaled
+
+
+DEGREE_DEFAULT = 30.0  # a name in deg is drawn at 30 degrees unless given
+
+
 def default_values(analysis: Analysis) -> dict[str, float]:
     """The stated defaults: parameters 1, 1.2, ..., 2 (again 1, ...; negative when declared so),
     coordinates 0.6, 0.5, ..., functions and rates 0.5."""
@@ -77,6 +91,10 @@ def default_values(analysis: Analysis) -> dict[str, float]:
         values[name] = round(max(0.6 - 0.1 * index, 0.15 + 0.05 * index), 2)
     for name in system.functions:
         values[name] = 0.5
+    units = system.units.names if system.units is not None else {}
+    for name, unit in units.items():
+        if name in values and unit.dimensionless and not unit.coherent:
+            values[name] = DEGREE_DEFAULT
     for name in [*system.coordinates, *system.functions]:  # rates, for forces that hold them
         values[f"{name}'"] = 0.5
     return values
@@ -102,7 +120,7 @@ def sketch_of(analysis: Analysis, given: Mapping[str, float]) -> Sketch:
         )
     values = {**defaults, **given}
     assumed = {name: value for name, value in defaults.items() if name not in given}
-    numbers = _Numbers(analysis, values)
+    numbers = _Numbers(analysis, _in_radians(system, values))
     points = {name: numbers.vector(spec.position) for name, spec in system.points.items()}
     fixed = frozenset(name for name, spec in system.points.items() if spec.rule == "fixed")
     touching = {getattr(a, "at", "") for a in system.actions if a.kind in ("contact", "friction")}

@@ -355,6 +355,7 @@ def test_an_item_that_breaks_the_reader_costs_only_that_item(
         ("-2*m*g*l*cos(theta)", "factor-two", "twice the right one"),
         ("-m*g*l*cos(theta)/2", "factor-two", "half the right one"),
         ("m*g*l*cos(theta)", "sign", "the sign is wrong"),
+        ("-m*g*l*cos(theta*pi/180)", "degrees", "converted with pi/180"),
     ],
 )
 def test_slips_of_the_whole_answer_are_named(

@@ -73,7 +73,7 @@ def test_unknown_terms_do_not_hide_known_ones() -> None:
         (l + theta, ["'theta' is a pure number or an angle (rad)", "'l'", "a length (m)"]),
         (m * g + m * g * l, ["a force", "a moment or an energy"]),
         (sympy.sin(l), ["sin() takes a pure number or an angle", "'l' is a length (m)"]),
-        (sympy.sin(alpha), ["sin() takes an angle in radians", "deg"]),
+        (sympy.exp(alpha), ["exp() takes an angle in radians", "deg"]),  # sin(alpha) is fine
         (l + d, ["'d'", "in cm", "'l'", "in m", "same unit"]),
         (theta**l, ["an exponent takes a pure number", "'l' is a length"]),
         (sympy.atan2(x, m), ["atan2's two arguments"]),

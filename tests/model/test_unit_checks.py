@@ -189,3 +189,30 @@ def test_inline_units_of_coordinates_and_functions() -> None:
     )
     found = messages(text)
     assert any("a motor torque must be a moment" in m and "'T*l'" in m for m in found), found
+
+
+INCLINE_IN_DEGREES = """title: incline in degrees
+referential: 0
+parameters: {m: positive, g: positive, beta: positive}
+coordinates: [x]
+units: {m: kg, g: m/s**2, beta: deg, x: m}
+frames:
+  0: {}
+  1: {from: 0, rotate: [z, beta]}
+points: {O: {fixed_in: 0}, P: {from: O, position: x*x1}}
+bodies: {B: {frame: 1, origin: P, mass: m, mass_center: P}}
+gravity: -g*y0
+expected:
+  power_coefficients: {x: -m*g*sin(beta)}
+"""
+
+
+def test_an_angle_in_degrees_is_taken_by_trigonometric_functions(tmp_path: Path) -> None:
+    """Q^x of the weight on an incline at beta: -m g sin(beta), whatever unit beta's number is
+    in; only functions of pure numbers (exp, log) still need radians."""
+    path = tmp_path / "incline.yaml"
+    path.write_text(INCLINE_IN_DEGREES, encoding="utf-8")
+    report = check_file(str(path))
+    assert not report.diagnostics and [c.status for c in report.claims] == ["ok"]
+    refused = INCLINE_IN_DEGREES.replace("-m*g*sin(beta)", "-m*g*sin(beta)*exp(beta)")
+    assert any("exp() takes an angle in radians" in m for m in messages(refused))

@@ -414,4 +414,6 @@ def test_students_are_named_as_the_lms_file_names_them(downloads: Path, tmp_path
     assert {"Liddell, Alice", "Bobby, Bob"} <= {row["student"] for row in rows}
     assert "liddellalice" not in {row["student"] for row in rows}
     report = (out / "report.md").read_text(encoding="utf-8")
-    assert "with no submission graded (their cells are left as they were): 1: Test Student" in report
+    assert (
+        "with no submission graded (their cells are left as they were): 1: Test Student" in report
+    )

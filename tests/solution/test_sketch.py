@@ -190,3 +190,15 @@ def test_a_research_size_model_is_refused_not_blurred_and_a_small_one_drawn_fast
     c, s = math.cos(0.3), math.sin(0.3)
     expected = (-2.0 * s * math.cos(0.4), 2.0 * c * math.cos(0.4), 2.0 * math.sin(0.4))
     assert close(sketch.points["P1"], expected)
+
+
+def test_a_value_in_degrees_is_drawn_in_degrees(tmp_path: Path) -> None:
+    """beta declared in deg: --values beta=30 is 30 degrees, so P = 0.6 (cos 30deg, sin 30deg)
+    (x = 0.6 along the incline's x1)."""
+    from ..model.test_unit_checks import INCLINE_IN_DEGREES
+
+    path = tmp_path / "incline.yaml"
+    path.write_text(INCLINE_IN_DEGREES, encoding="utf-8")
+    sketch = sketch_of(analyse(load(path)), {"beta": 30.0, "x": 0.6})
+    angle = math.radians(30)
+    assert close(sketch.points["P"], (0.6 * math.cos(angle), 0.6 * math.sin(angle), 0.0))
