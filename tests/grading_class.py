@@ -11,6 +11,7 @@ students write something other than their login in `student:`.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -295,13 +296,129 @@ DISC: dict[tuple[str, ...], ItemForms] = {
     ),
 }
 
+# The Chaplygin sleigh (tests/data/grading/sleigh-key.yaml; problems/chaplygin-sleigh-friction.yaml
+# derives it): F_x = -mu N_P u_x/s, F_y = -mu N_P u_y/s with s = sqrt(u_x^2 + u_y^2), F_theta = T;
+# on the constraint u_x = u_y cot(theta) (sin(theta) > 0), s = |u_y|/sin(theta), so F_y there is
+# -mu N_P sign(u_y) sin(theta) and F~_y = F_y + F_x cot(theta) = -mu N_P sign(u_y)/sin(theta).
+# The wrong answers, by hand: the constraints ignored gives F_y (-mu N_P sign(u_y) sin(theta) on
+# the constraint); A = cot(theta) with the wrong sign gives F_y - F_x cot(theta) = 2 F_y - F~_y
+# = mu N_P sign(u_y) (1/sin(theta) - 2 sin(theta)); the knife edge left out gives 0 for u_y and
+# T alone in the power; the speeds swapped give the other speed's value.
+SLEIGH: dict[tuple[str, ...], ItemForms] = {
+    ("partial_screws", "sleigh", "u_theta"): ItemForms(
+        correct=(screw("zN", "0", "P"), screw("zA", "0*xA", "P")),
+        mistakes=(("parts-swapped", screw("0", "zN", "P")),),
+    ),
+    ("generalized_active_forces", "u_y"): ItemForms(
+        correct=(
+            "-mu*N_P*u_y/sqrt(u_x**2 + u_y**2)",
+            "-N_P*mu*u_y*(u_x**2 + u_y**2)**(-1/2)",
+        ),
+        mistakes=(
+            ("missing-action", "0"),
+            ("action-twice", "-2*mu*N_P*u_y/sqrt(u_x**2 + u_y**2)"),
+            ("speeds-swapped", "-mu*N_P*u_x/sqrt(u_x**2 + u_y**2)"),
+            ("speeds-swapped", "T"),
+            ("sign", "mu*N_P*u_y/sqrt(u_x**2 + u_y**2)"),
+        ),
+        unreadable=("-mu*N_P*u_y/sqrt(u_x**2 + u_y**2",),
+    ),
+    ("generalized_active_forces", "u_theta"): ItemForms(
+        correct=("T", "T*(sin(theta)**2 + cos(theta)**2)"),
+        mistakes=(
+            ("missing-action", "0"),
+            ("sign", "-T"),
+            ("speeds-swapped", "-mu*N_P*u_y/sqrt(u_x**2 + u_y**2)"),
+        ),
+    ),
+    ("constrained_generalized_active_forces", "u_y"): ItemForms(
+        correct=(
+            "-mu*N_P*sign(u_y)/sin(theta)",
+            "-mu*N_P*sign(u_y)*csc(theta)",
+            # written in both speeds, as F_y + F_x cot(theta) before putting u_x on the constraint
+            "-mu*N_P*(u_y + u_x*cos(theta)/sin(theta))/sqrt(u_x**2 + u_y**2)",
+        ),
+        mistakes=(
+            ("constraints-ignored", "-mu*N_P*sign(u_y)*sin(theta)"),
+            ("constraints-ignored", "-mu*N_P*u_y/sqrt(u_x**2 + u_y**2)"),
+            ("constraint-sign", "mu*N_P*sign(u_y)*(1/sin(theta) - 2*sin(theta))"),
+            ("missing-action", "0"),
+            ("action-twice", "-2*mu*N_P*sign(u_y)/sin(theta)"),
+            ("speeds-swapped", "T"),
+            ("sign", "mu*N_P*sign(u_y)/sin(theta)"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+    ("constrained_generalized_active_forces", "u_theta"): ItemForms(
+        correct=("T",),
+        mistakes=(
+            ("missing-action", "0"),
+            ("sign", "-T"),
+            ("speeds-swapped", "-mu*N_P*sign(u_y)/sin(theta)"),
+        ),
+    ),
+    ("power_under_constraints",): ItemForms(
+        correct=(
+            "-mu*N_P*Abs(u_y)/sin(theta) + T*u_theta",
+            "T*theta' - mu*N_P*Abs(y')/sin(theta)",
+        ),
+        mistakes=(
+            ("missing-action", "T*u_theta"),
+            ("missing-action", "-mu*N_P*Abs(u_y)/sin(theta)"),
+            ("action-sign", "mu*N_P*Abs(u_y)/sin(theta) + T*u_theta"),
+            ("sign", "mu*N_P*Abs(u_y)/sin(theta) - T*u_theta"),
+        ),
+        unreadable=SCALAR_UNREADABLE,
+    ),
+}
+
+# The block on an incline in degrees (tests/data/grading/incline-deg-key.yaml, derived by hand
+# there): Q^x = F - k x - m g sin(beta), the weight's -m g sin(beta). The wrong answers, by hand:
+# an action left out, the weight's sign, sin for cos, beta converted by pi/180 although it is
+# declared in degrees, g written 9.81; a unit slip (the mass left out) is named by its units.
+INCLINE: dict[tuple[str, ...], ItemForms] = {
+    ("power_coefficients", "x"): ItemForms(
+        correct=("F - k*x - m*g*sin(beta)", "-(m*g*sin(beta) + k*x - F)"),
+        mistakes=(
+            ("missing-action", "F - k*x"),
+            ("missing-action", "-k*x - m*g*sin(beta)"),
+            ("missing-action", "F - m*g*sin(beta)"),
+            ("action-sign", "F - k*x + m*g*sin(beta)"),
+            ("degrees", "F - k*x - m*g*sin(beta*pi/180)"),
+            ("number-for-parameter", "F - k*x - 9.81*m*sin(beta)"),
+            ("sign", "k*x + m*g*sin(beta) - F"),
+            ("units-in-terms", "F - k*x - g*sin(beta)"),
+        ),
+        unreadable=("F - k*x - m*g*sin(beta",),
+    ),
+    ("power_coefficients", "weight of block", "x"): ItemForms(
+        correct=("-m*g*sin(beta)", "-g*m*sin(beta)"),
+        mistakes=(
+            ("sin-cos", "-m*g*cos(beta)"),
+            ("sign", "m*g*sin(beta)"),
+            ("degrees", "-m*g*sin(beta*pi/180)"),
+            ("number-for-parameter", "-9.81*m*sin(beta)"),
+        ),
+    ),
+    ("power",): ItemForms(
+        correct=("x'*(F - k*x - m*g*sin(beta))", "F*x' - k*x*x' - m*g*x'*sin(beta)"),
+        mistakes=(
+            ("missing-action", "x'*(F - k*x)"),
+            ("action-sign", "x'*(F - k*x + m*g*sin(beta))"),
+            ("sign", "-x'*(F - k*x - m*g*sin(beta))"),
+        ),
+    ),
+}
+
 KEYS_BY_NAME = {
     "plate": (KEYS / "plate-constrained-key.yaml", "plate-constrained", PLATE),
     "slider": (KEYS / "slider-key.yaml", "slider-2026", SLIDER),
     "disc": (KEYS / "disc-key.yaml", "disc-2026", DISC),
+    "sleigh": (KEYS / "sleigh-key.yaml", "sleigh-2026", SLEIGH),
+    "incline": (KEYS / "incline-deg-key.yaml", "incline-deg", INCLINE),
 }
 # a parameter of each key, for the expression attacks
-FORCE = {"plate": "F_A", "slider": "F", "disc": "F"}
+FORCE = {"plate": "F_A", "slider": "F", "disc": "F", "sleigh": "T", "incline": "F"}
 
 Category = Literal["correct", "mistake", "unreadable", "empty", "hostile"]
 MIX: tuple[tuple[Category, int], ...] = (
@@ -321,6 +438,7 @@ class Expected:
     category: Category
     status: str = "graded"
     items: dict[str, tuple[str, str]] = field(default_factory=dict)
+    superseded: bool = False  # a student's earlier or lesser file: on the review list only
 
 
 def _nest(answers: dict[tuple[str, ...], Value]) -> dict[str, Any]:
@@ -333,15 +451,56 @@ def _nest(answers: dict[tuple[str, ...], Value]) -> dict[str, Any]:
     return root
 
 
+UNSAFE_IN_ATTACHMENT_NAMES = r'[\x00/\\:*?"<>|]+'
+
+
+def canvas_name(sortable: str, user: int, file: int, original: str, late: bool = False) -> str:
+    """The name Canvas's ContentZipper gives an uploaded file, step by step as its source does:
+    the sortable name with `_DIGITS_` joined and lower-cased, joined by `_` with LATE and the
+    user id, every non-word character removed, then `_FILEID_` and the original name (with
+    only \\x00 / \\ : * ? " < > | replaced)."""
+    name = re.sub(r"_(\d+)_", r"\1", sortable).lower()
+    stem = re.sub(r"[^\w]", "", "_".join([name, *(["LATE"] if late else []), str(user)]))
+    kept = re.sub(UNSAFE_IN_ATTACHMENT_NAMES, "_", original)
+    return f"{stem}_{file}_{kept}"
+
+
+# Sortable names as Canvas holds them ("Last, First"), written into file names as its zipper
+# writes them (tests/grading/test_identity.py's canvas_name): with `_`, apostrophes, non-ASCII.
+CANVAS_NAMES = ("Nguyen_Tran, Bao", "O'Brien, Seán", "Zoë", "Lee, Ann-Marie", "Smith, Jo")
+MOODLE_NAMES = ("Ana María López", "Jean-Luc Ørsted", "Mary O'Neil", "Student")
+
+
 def _file_name(rng: random.Random, index: int) -> tuple[str, str]:
     """(file name, login): as Canvas or Moodle download it, or as the student named it."""
     login = f"student{index:04d}"
     roll = rng.random()
     if roll < 0.35:
-        return f"{login}_{10000 + index}_{90000 + index}_answers.yaml", login
+        sortable = f"{rng.choice(CANVAS_NAMES)} {index}"
+        return canvas_name(sortable, 10000 + index, 900000 + index, "answers.yaml"), login
     if roll < 0.55:
-        return f"Student {index:04d}_{20000 + index}_assignsubmission_file_answers.yaml", login
+        full = f"{rng.choice(MOODLE_NAMES)} {index:04d}"
+        return f"{full}_{20000 + index}_assignsubmission_file_answers.yaml", login
     return f"{login}.yaml", login
+
+
+def _decoy(folder: Path, name: str, rng: random.Random) -> Expected | None:
+    """Beside some LMS files, what a download also holds: for Canvas, the student's earlier
+    upload (a smaller file id, its name clash-renamed `answers-1.yaml` by Canvas), for Moodle
+    the online text typed beside the file. Neither is what the gradebook takes."""
+    if rng.random() > 0.3:
+        return None
+    if "_assignsubmission_file_" in name:
+        text = name.replace("_assignsubmission_file_answers.yaml", "_assignsubmission_onlinetext_")
+        path = folder / (text + "onlinetext.html")
+        path.write_text("<p>My answers are in the file.</p>\n", encoding="utf-8")
+        return Expected(str(path), "empty", status="invalid", superseded=True)
+    if name.endswith("_answers.yaml") and name.count("_") >= 3 and not name.startswith("student"):
+        stem, user, file_id, _ = name.rsplit("_", 3)
+        earlier = folder / f"{stem}_{user}_{int(file_id) - 500000}_answers-1.yaml"
+        earlier.write_text("student: me\nproblem: none\nanswers: {}\n", encoding="utf-8")
+        return Expected(str(earlier), "empty", status="rejected", superseded=True)
+    return None
 
 
 def _declared(rng: random.Random, login: str) -> str:
@@ -418,6 +577,9 @@ def generate(folder: Path, key: str, count: int, seed: int = 0) -> list[Expected
         name, login = _file_name(rng, index)
         path = folder / name
         result = Expected(str(path), category)
+        decoy = _decoy(folder, name, rng)
+        if decoy is not None:
+            expected.append(decoy)
         if category == "hostile":
             kind = HOSTILE_KINDS[hostile % len(HOSTILE_KINDS)]
             hostile += 1

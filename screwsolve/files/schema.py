@@ -367,6 +367,14 @@ class Grading(_Model):
     hints: dict[str, str] = Field(
         default_factory=dict, description="Feedback shown when an item is wrong, by item path."
     )
+    items: list[str] | None = Field(
+        default=None,
+        description=(
+            "The items students are graded on: item paths, or a section (power_coefficients) "
+            "for every item in it (default: every claim of expected:; the others are still "
+            "checked in the key)."
+        ),
+    )
 
 
 class Problem(_Model):

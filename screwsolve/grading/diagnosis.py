@@ -139,6 +139,54 @@ class Mistakes:
             yield from self._action_mistakes(rest[0], rest[1])
         elif head == "power_under_constraints":
             yield from self._constrained_mistakes()
+        elif head in ("generalized_active_forces", "constrained_generalized_active_forces"):
+            yield from self._speed_force_mistakes(head, rest)
+
+    def _speed_force_mistakes(self, head: str, rest: tuple[str, ...]) -> Iterator[Mistake]:
+        """F_r or F~_r: an action's share missing, of the wrong sign or twice (as for Q^q);
+        another speed's value; for F~_r, the constraints ignored (F_r given) or the sign of
+        their coefficients A_sr wrong (F_r - sum F_s A_sr = 2 F_r - F~_r)."""
+        plain = self.analysis.generalized_forces
+        constrained = head == "constrained_generalized_active_forces"
+        table = self.analysis.constrained_forces if constrained else plain
+        if table is None or plain is None:
+            return
+        speed = rest[-1]
+        if len(rest) == 2:
+            by_action = table.by_action.get(rest[0], {})
+            if constrained and speed in by_action and speed in plain.by_action.get(rest[0], {}):
+                yield from self._constraint_slips(plain.by_action[rest[0]][speed], by_action[speed])
+            return
+        if speed not in table.total:
+            return
+        shares = {
+            name: forces[speed] for name, forces in table.by_action.items() if speed in forces
+        }
+        yield from self._share_mistakes(table.total[speed], shares, twice=True)
+        for other, value in table.total.items():
+            if other != speed:
+                yield Mistake(
+                    "speeds-swapped",
+                    f"this is the value for the speed {other}, not for {speed}: the speeds are "
+                    f"swapped (F_{speed} takes the partial screws of {speed})",
+                    self._scalar(value),
+                )
+        if constrained and speed in plain.total:
+            yield from self._constraint_slips(plain.total[speed], table.total[speed])
+
+    def _constraint_slips(self, free: sympy.Expr, constrained: sympy.Expr) -> Iterator[Mistake]:
+        yield Mistake(
+            "constraints-ignored",
+            "the constraints are ignored: this is F_r; Kane's F~_r adds each dependent speed's "
+            "F_s times its coefficient A_sr (u_s = sum of A_sr u_r)",
+            self._scalar(free),
+        )
+        yield Mistake(
+            "constraint-sign",
+            "the coefficients A_sr of the constraints have the wrong sign: F~_r = F_r + sum of "
+            "F_s A_sr, with u_s = sum of A_sr u_r",
+            self._scalar(2 * free - constrained),
+        )
 
     def _swapped(self, coordinate: str, action: str | None) -> Iterator[Mistake]:
         """Q for another coordinate given for this one (the coordinates swapped)."""
@@ -312,6 +360,9 @@ class Mistakes:
             return
         kinematics = self.analysis.kinematics
         variable = rest[1] if head == "partial_screws" and len(rest) > 1 else None
+        if variable is not None and variable in self.analysis.system.speeds:
+            yield from self._speed_screw_mistakes(body, variable, at)
+            return
         if variable is not None and variable not in self.analysis.variables:
             return
 
@@ -341,6 +392,25 @@ class Mistakes:
         yield Mistake(
             "parts-swapped",
             "the resultant and the moment are swapped: a kinematic screw is {omega ; v_P}_P",
+            self.presenter.screw(Screw(right.moment, right.resultant, at)),
+        )
+
+    def _speed_screw_mistakes(self, body: str, speed: str, at: str) -> Iterator[Mistake]:
+        """A partial screw by a generalized speed: its moment about the origin kept, or its
+        resultant and moment swapped."""
+        right = self.analysis.speed_screws(body, at)[speed]
+        origin = self.system.bodies[body].origin
+        if at != origin:
+            kept = self.analysis.speed_screws(body, origin)[speed]
+            yield Mistake(
+                "moment-not-transported",
+                f"this is the moment about {origin}: transport it to {at} "
+                f"(M_{at} = M_{origin} + R x {origin}{at})",
+                self.presenter.screw(Screw(kept.resultant, kept.moment, at)),
+            )
+        yield Mistake(
+            "parts-swapped",
+            "the resultant and the moment are swapped: a partial screw is {omega_r ; v_r}_P",
             self.presenter.screw(Screw(right.moment, right.resultant, at)),
         )
 

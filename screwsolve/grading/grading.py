@@ -209,18 +209,10 @@ class Grader:
         if item.kind == "screw" and verdicts[0].part == "at":
             assert isinstance(truth.value, ScrewValue)
             return "wrong-point", f"resolve the screw about point {truth.value.point}"
-        # units first (when the key has them): a value of the wrong units is no typical slip
-        texts = screw_texts(answer.screw) if item.kind == "screw" else (answer.text,)
-        by_units = unit_feedback(reader.system, item.path, item.kind, texts)
-        if by_units is not None:
-            number = (
-                self._number_for_parameter(answer.text, truth) if item.kind == "scalar" else None
-            )
-            if number is not None and "number 1:" not in number[1]:  # g written 9.81
-                return number[0], f"{number[1]} ({by_units[1]})"
-            return by_units
         # every mistake that gives this value: when several do, the value cannot tell which
-        # was made, and the feedback says so instead of naming one with confidence
+        # was made, and the feedback says so instead of naming one with confidence. First:
+        # a typical mistake that changes the units (the speeds or the parts of a screw swapped)
+        # is named by the value it gives, more precisely than by its units
         matched: list[tuple[str, str]] = []
         for index, wrong in enumerate(item.mistakes):
             if _all_ok(reader.comparer.compare(answer, reader.wrong(item, index))):
@@ -230,6 +222,16 @@ class Grader:
                 matched.append((code, feedback))
         if matched:
             return causes(matched)
+        # then units (when the key has them): a value of the wrong units is no typical slip
+        texts = screw_texts(answer.screw) if item.kind == "screw" else (answer.text,)
+        by_units = unit_feedback(reader.system, item.path, item.kind, texts)
+        if by_units is not None:
+            number = (
+                self._number_for_parameter(answer.text, truth) if item.kind == "scalar" else None
+            )
+            if number is not None and "number 1:" not in number[1]:  # g written 9.81
+                return number[0], f"{number[1]} ({by_units[1]})"
+            return by_units
         for other in self.truth.items:
             if other.item == item.item or other.kind != item.kind:
                 continue

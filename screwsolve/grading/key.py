@@ -241,6 +241,8 @@ def key_truth(loaded: Loaded) -> KeyTruth:
     grading = problem.grading
     claims = claims_of(problem.expected)
     _check_grading_names(loaded, [c.item for c in claims])
+    if grading.items is not None:
+        claims = [c for c in claims if _chosen(c.item, grading.items)]
     presenter = Presenter(analysis)
     mistakes = Mistakes(analysis, presenter)
     items = []
@@ -280,11 +282,26 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+def _chosen(item: str, chosen: list[str]) -> bool:
+    """An item is graded when `grading.items` names it or a section above it."""
+    return any(item == name or item.startswith(name + ".") for name in chosen)
+
+
 def _check_grading_names(loaded: Loaded, items: list[str]) -> None:
-    """`grading.points` and `grading.hints` may only name items of `expected:`."""
+    """`grading.points`, `grading.hints` and `grading.items` may only name items of
+    `expected:` (items: a section too)."""
     grading = loaded.problem.grading
     assert grading is not None
     problems = []
+    for index, name in enumerate(grading.items or []):
+        if not any(_chosen(item, [name]) for item in items):
+            problems.append(
+                loaded.source.diagnostic(
+                    ("grading", "items", index),
+                    f"grading.items names '{name}', which is neither an item of expected: nor "
+                    "a section holding one" + suggest(name, items),
+                )
+            )
     for block in ("points", "hints"):
         for name in getattr(grading, block):
             if name not in items:
@@ -331,7 +348,10 @@ class KeyReader:
         parsed_rates = {symbols.rate[name]: self.comparer.scalar(t) for name, t in rates.items()}
         if kind == "scalar":
             assert isinstance(value, str)
-            return Truth(kind, self.comparer.scalar(value), parsed_rates)
+            # a wrong answer may hold the rates the constraints eliminate (F_r, the constraints
+            # ignored): it is put on the constraints as a student's answer is
+            scalar = self.comparer.scalar(value).xreplace(parsed_rates)
+            return Truth(kind, scalar, parsed_rates)
         if kind == "screw":
             assert isinstance(value, list)
             resultant, moment, at = value

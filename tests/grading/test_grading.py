@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from screwsolve.cli import app
+from screwsolve.errors import InputError
 from screwsolve.grading import grading
 from screwsolve.grading.diagnosis import causes
 from screwsolve.grading.grading import grade
@@ -398,3 +399,22 @@ def test_every_wrong_item_gets_feedback_with_where_it_is_wrong(tmp_path: Path) -
     assert item.verdict == "wrong" and item.mistake == ""
     assert item.feedback.startswith("not what a typical mistake gives: it differs at ")
     assert " vs " in item.feedback
+
+
+def test_a_key_grades_only_the_items_it_chooses(tmp_path: Path) -> None:
+    """grading.items: a section (every item in it) or an item path; the other claims are still
+    checked in the key but never asked of students (no 'missing' rows for them)."""
+    key = (EXAMPLES / "key-plate.yaml").read_text(encoding="utf-8")
+    chosen = key.replace("grading:\n", "grading:\n  items: [power_coefficients]\n", 1)
+    assert chosen != key
+    (tmp_path / "key.yaml").write_text(chosen, encoding="utf-8")
+    (tmp_path / "alice.yaml").write_text(ALICE, encoding="utf-8")
+    report = grade(str(tmp_path / "key.yaml"), [str(tmp_path / "alice.yaml")], timeout=0, seed=2)
+    assert report.items and all(i.startswith("power_coefficients.") for i in report.items)
+    unknown = key.replace("grading:\n", "grading:\n  items: [power_coeficients]\n", 1)
+    (tmp_path / "bad.yaml").write_text(unknown, encoding="utf-8")
+    with pytest.raises(InputError) as info:
+        grade(str(tmp_path / "bad.yaml"), [str(tmp_path / "alice.yaml")], timeout=0, seed=2)
+    (diagnostic,) = info.value.diagnostics
+    assert "grading.items names 'power_coeficients'" in diagnostic.message
+    assert "did you mean" in diagnostic.message.lower() or "power_coefficients" in diagnostic.message

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from screwsolve.grading.identity import from_file_name, identity_of
 
 from ..conftest import ROOT
+from ..grading_class import canvas_name
 
 
 def test_canvas_names_give_the_user_id() -> None:
@@ -22,20 +22,6 @@ def test_canvas_names_give_the_user_id() -> None:
         "doejohn",
         False,
     )
-
-
-UNSAFE_IN_ATTACHMENT_NAMES = r'[\x00/\\:*?"<>|]+'
-
-
-def canvas_name(sortable: str, user: int, file: int, original: str, late: bool = False) -> str:
-    """The name Canvas's ContentZipper gives an uploaded file, step by step as its source does:
-    the sortable name with `_DIGITS_` joined and lower-cased, joined by `_` with LATE and the
-    user id, every non-word character removed, then `_FILEID_` and the original name (with
-    only \\x00 / \\ : * ? " < > | replaced)."""
-    name = re.sub(r"_(\d+)_", r"\1", sortable).lower()
-    stem = re.sub(r"[^\w]", "", "_".join([name, *(["LATE"] if late else []), str(user)]))
-    kept = re.sub(UNSAFE_IN_ATTACHMENT_NAMES, "_", original)
-    return f"{stem}_{file}_{kept}"
 
 
 @pytest.mark.parametrize(
