@@ -417,4 +417,6 @@ def test_a_key_grades_only_the_items_it_chooses(tmp_path: Path) -> None:
         grade(str(tmp_path / "bad.yaml"), [str(tmp_path / "alice.yaml")], timeout=0, seed=2)
     (diagnostic,) = info.value.diagnostics
     assert "grading.items names 'power_coeficients'" in diagnostic.message
-    assert "did you mean" in diagnostic.message.lower() or "power_coefficients" in diagnostic.message
+    assert (
+        "did you mean" in diagnostic.message.lower() or "power_coefficients" in diagnostic.message
+    )
