@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -22,6 +23,7 @@ from typing import Any, Literal
 import sympy
 
 from screwsolve.checking.claims import SECTIONS, Claim, Malformed, PartVerdict, Truth, walk
+from screwsolve.checking.reports import QUALIFIED
 from screwsolve.errors import InputError, ScrewsolveError
 from screwsolve.files.loading import load_data, read_text, validate_model
 from screwsolve.files.schema import SubmissionEnvelope
@@ -246,7 +248,9 @@ class Grader:
             return "", "the " + " and the ".join(p for p in wrong_parts if p) + " is wrong"
         detail = next((v.detail for v in verdicts if v.status == "fail" and v.detail), "")
         # no typical mistake gives this value: say where it is wrong, with both numbers
-        return "", f"not what a typical mistake gives: it {detail}" if detail else "wrong value"
+        if not detail:
+            return "", "wrong value"
+        return "", "no typical mistake gives this value: " + readable_difference(detail)
 
     def _number_for_parameter(
         self, text: str, truth: Truth, *, ones: bool = True
@@ -376,6 +380,24 @@ def _whole_answer_slips(truth: Truth) -> list[tuple[str, str, Truth]]:
             )
         )
     return slips
+
+
+_DIFFERS = re.compile(r"differs at (?P<where>.+): (?P<answer>\S+) vs (?P<key>\S+)$")
+
+
+def readable_difference(detail: str) -> str:
+    """A comparison's detail as a teacher says it, each number labelled: "at x=1.2, theta=0.6
+    your answer gives 6.66, the key 5.44" (with "on the constraints" or "up to a constant,
+    d/dtheta" kept in front)."""
+    detail = detail.removeprefix(QUALIFIED)
+    head, _, last = detail.rpartition("differs at ")
+    found = _DIFFERS.match("differs at " + last) if last else None
+    if found is None:
+        return detail
+    where, answer, key = found["where"], found["answer"], found["key"]
+    lead = head.strip().rstrip(",")
+    lead = f"{lead}, " if lead else ""
+    return f"{lead}at {where} your answer gives {answer}, the key {key}"
 
 
 def _scaled(truth: Truth, factor: sympy.Expr) -> Truth:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from screwsolve.errors import ExpressionError
 from screwsolve.model.dimensions import DimensionError
-from screwsolve.model.grammar import parse
+from screwsolve.model.grammar import Value, parse
 from screwsolve.model.system import System
 from screwsolve.units import Unit
 
@@ -48,12 +48,23 @@ def _one(system: System, text: str, required: Unit | None) -> tuple[str, str] | 
     if unit is None or required is None or unit.alike(required):
         return None
     feedback = f"it is {unit.describe()}, but {required.describe()} is asked"
-    return "units", feedback + _likely_factor(system, required / unit)
+    held = {str(symbol) for symbol in _symbols(value)}
+    return "units", feedback + _likely_factor(system, required / unit, held)
 
 
-def _likely_factor(system: System, ratio: Unit) -> str:
+def _symbols(value: Value) -> set[object]:
+    """The names an answer holds (a vector's, from its components in every frame)."""
+    if value.scalar is not None:
+        return set(value.scalar.free_symbols)
+    if value.vector is not None:
+        return set().union(*(components.free_symbols for components, _ in value.vector.args))
+    return set()
+
+
+def _likely_factor(system: System, ratio: Unit, held: set[str]) -> str:
     """': a factor in m is missing, such as l or h' when names of the file have the unit that
-    `ratio` (asked / given) is, or its inverse (an extra factor)."""
+    `ratio` (asked / given) is, or its inverse (an extra factor). Only a cause the answer
+    supports: an extra factor is one the answer holds, a missing one one it does not."""
     assert system.units is not None
     parameters = system.parameters
     names = {n: u for n, u in system.units.names.items() if n in parameters}
@@ -61,7 +72,11 @@ def _likely_factor(system: System, ratio: Unit) -> str:
         wanted = ratio if power == 1 else ratio**-1
         if wanted.dimensionless:
             continue
-        matching = sorted(name for name, unit in names.items() if unit.alike(wanted))
+        matching = sorted(
+            name
+            for name, unit in names.items()
+            if unit.alike(wanted) and (name in held) == (words == "extra")
+        )
         if matching:
             shown = " or ".join(matching[:MAX_NAMED]) + (
                 " ..." if len(matching) > MAX_NAMED else ""

@@ -12,6 +12,7 @@ import yaml
 
 from screwsolve.grading.grading import grade
 
+from ..conftest import solve_text
 from ..units_pendulum import PENDULUM
 
 # The key: the shared pendulum on a block (tests/units_pendulum.py), graded. By hand (its
@@ -124,3 +125,20 @@ def test_a_key_without_units_diagnoses_as_before(tmp_path: Path) -> None:
     theta = next(i for i in report.results[0].items if i.item == THETA)
     assert theta.verdict == "wrong"
     assert "unit" not in theta.feedback and "units" not in theta.mistake
+
+
+def test_a_factor_is_suggested_only_when_the_answer_supports_it() -> None:
+    """An extra factor is one the answer holds; a missing one one it does not hold."""
+    from screwsolve.grading.unit_feedback import _likely_factor
+    from screwsolve.units import Unit
+
+    system = solve_text(PENDULUM).system
+    assert system.units is not None
+    metre = system.units.names["l"]
+    assert isinstance(metre, Unit)
+    assert "missing, such as l or l0" in _likely_factor(system, metre, held=set())
+    # l is there: it cannot be the one missing (l0 still can)
+    assert _likely_factor(system, metre, held={"l"}).endswith("missing, such as l0")
+    assert _likely_factor(system, metre, held={"l", "l0"}) == ""
+    assert _likely_factor(system, metre**-1, held={"l"}).endswith("extra, such as l")
+    assert _likely_factor(system, metre**-1, held=set()) == ""  # no length: none is extra
