@@ -6,7 +6,8 @@ act on from their points (a point attached to a body, a body's origin, or a poin
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import difflib
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -186,6 +187,15 @@ def build_actions(
         if spec.by is not None and spec.by == spec.on:
             out.error((*path, "by"), "an action cannot be exerted by a body on itself")
             continue
+        near = _near_body(spec.by, ctx.bodies)
+        if near is not None:
+            out.error(
+                (*path, "by"),
+                f"by: '{spec.by}' is no body, but '{near}' is: name it exactly for an action "
+                f"between two bodies of the problem (an outside source, such as Earth, is a "
+                f"name no body has or nearly has)",
+            )
+            continue
         if spec.conservative and kinds[0] in DISSIPATIVE:
             out.error(
                 (*path, "conservative"),
@@ -200,6 +210,20 @@ def build_actions(
             result.append(action)
     result.extend(_top_level_gravity(ctx, seen))
     return result
+
+
+def _near_body(by: str | None, bodies: Mapping[str, object]) -> str | None:
+    """The body a `by:` that names none was most likely meant to name (the same but for case,
+    or one slip away), or None: `by: Inner` beside a body `inner` made a motor external and
+    its reaction silently disappeared."""
+    if by is None or by in bodies:
+        return None
+    names = [str(name) for name in bodies]
+    same_case = [name for name in names if name.casefold() == by.casefold()]
+    if same_case:
+        return same_case[0]
+    close = difflib.get_close_matches(by, names, n=1, cutoff=0.8)
+    return close[0] if close else None
 
 
 def _interaction(ctx: _Context, spec: Entry) -> bool:

@@ -7,7 +7,7 @@ import pytest
 
 from screwsolve.errors import InputError
 
-from ..conftest import same, solve_text
+from ..conftest import PROBLEMS, same, solve_text
 
 # A block slides on a rail (x, positive), a pendulum hangs from the block's origin Bk (theta).
 # Bk is the origin of both bodies. A spring of stiffness k, free length l0 joins the wall W (at
@@ -103,3 +103,17 @@ def test_a_law_variable_the_problem_declares_is_refused() -> None:
     (diagnostic,) = info.value.diagnostics
     assert "'v' is the variable of this law" in diagnostic.message
     assert (diagnostic.line, diagnostic.col) == (9, 49)  # the law's text
+
+
+@pytest.mark.parametrize(("written", "meant"), [("Platform", "platform"), ("platfrom", "platform")])
+def test_a_by_that_nearly_names_a_body_is_refused_at_its_line(written: str, meant: str) -> None:
+    """`by: Platform` beside a body `platform` made the motor external: its reaction vanished
+    and Q^psi was wrong while validate passed. An outside source far from every body's name
+    (Earth) is still one."""
+    text = (PROBLEMS / "motor-on-turntable.yaml").read_text(encoding="utf-8")
+    slipped = text.replace("by: platform, motor_torque", f"by: {written}, motor_torque", 1)
+    assert slipped != text
+    with pytest.raises(InputError) as info:
+        solve_text(slipped)
+    messages = [d.message for d in info.value.diagnostics]
+    assert f"by: '{written}' is no body, but '{meant}' is" in messages[0]
