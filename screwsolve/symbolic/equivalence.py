@@ -17,7 +17,7 @@ from __future__ import annotations
 import decimal
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Protocol
@@ -224,10 +224,102 @@ DOMAIN_DRAWS = 10  # candidate points per probe needed when a domain rejects som
 
 
 def admits_any(domain: Domain, seed: int, draws: int) -> bool:
-    """True when one of `draws` probe points (drawn as comparisons draw them) is inside the
-    domain: without one, no claim could be compared there."""
+    """True when one of `draws` probe points (drawn as comparisons draw them, then searched
+    around as `admissible_points` does) is inside the domain: without one, no claim could be
+    compared there."""
     symbols = tuple(sorted(domain.symbols, key=str))
-    return any(domain.admits(point) for point in _points(symbols, seed, draws))
+    return next(admissible_points(symbols, seed, draws, domain), None) is not None
+
+
+def _violation(domain: Domain, point: Point) -> float:
+    """How far a point is from the domain: the sum of what each inequality misses by (0
+    inside; infinite where one cannot be evaluated)."""
+    total = 0.0
+    for strict, exprs in ((True, domain.positive), (False, domain.nonnegative)):
+        for expr in exprs:
+            value = _evaluate(expr, point)
+            if value is None or abs(value.imag) > 1e-20:
+                return math.inf
+            if value.real < 0 or (strict and value.real == 0):
+                total += -value.real + (1e-12 if strict else 0.0)
+    return total
+
+
+SEARCH_STEPS = 600  # moves of the descent towards a domain no draw fell into
+
+
+def _nearest_admissible(
+    symbols: tuple[sympy.Symbol, ...],
+    kinds: list[str],
+    seed: int,
+    draws: int,
+    domain: Domain,
+    rng: random.Random,
+) -> Point | None:
+    """A point of the domain found by descent when no draw fell into it: from the draw that
+    misses by least, random moves that shrink what it misses by, the step shrinking when none
+    does (a thin wedge between several inequalities is found this way)."""
+    best = min(_points(symbols, seed, draws), key=lambda p: _violation(domain, p), default=None)
+    if best is None:
+        return None
+    missed = _violation(domain, best)
+    scale = 1.0
+    for _ in range(SEARCH_STEPS):
+        if missed == 0:
+            return best
+        values = []
+        for kind, text in zip(kinds, best.texts, strict=True):
+            moved = float(text) + rng.gauss(0.0, scale * max(abs(float(text)), 0.2))
+            if (kind == "positive" and moved <= 0) or (kind == "negative" and moved >= 0):
+                moved = float(text) * rng.uniform(0.5, 1.0)
+            values.append(repr(moved))
+        candidate = Point(symbols, tuple(values))
+        candidate_missed = _violation(domain, candidate)
+        if candidate_missed < missed:
+            best, missed = candidate, candidate_missed
+        else:
+            scale = max(scale * 0.97, 1e-4)
+    return best if missed == 0 else None
+
+
+WALK_DRAWS = 40  # candidates searched near each admissible point found (times the draws' own)
+WALK_SCALE = 0.25  # of a value's size (at least 0.05): how far a search step moves it
+
+
+def admissible_points(
+    symbols: tuple[sympy.Symbol, ...], seed: int, draws: int, domain: Domain
+) -> Iterator[Point]:
+    """Points inside the domain, for as long as the caller takes them: the probe points drawn
+    as everywhere, those the domain admits; then points near the admissible ones found (each
+    value moved by a fraction of its size, keeping its sign when its assumptions fix it), so
+    that a small region several inequalities leave (5 of 120 draws, once) still gives enough
+    points; when no draw is admissible, wider draws first. Deterministic for a seed."""
+    found: list[Point] = []
+    for point in _points(symbols, seed, draws):
+        if domain.admits(point):
+            found.append(point)
+            yield point
+    rng = random.Random(seed ^ 0x5EED)
+    kinds = [_kind(s) for s in symbols]
+    if not found:
+        start = _nearest_admissible(symbols, kinds, seed, draws, domain, rng)
+        if start is None:
+            return
+        found.append(start)
+        yield start
+    for attempt in range(draws * WALK_DRAWS):
+        base = found[attempt % len(found)]
+        values = []
+        for kind, text in zip(kinds, base.texts, strict=True):
+            value = float(text)
+            moved = value + rng.gauss(0.0, WALK_SCALE * max(abs(value), 0.2))
+            if (kind == "positive" and moved <= 0) or (kind == "negative" and moved >= 0):
+                moved = value * rng.uniform(0.5, 1.0)  # the same sign, nearer 0
+            values.append(repr(moved))
+        point = Point(symbols, tuple(values))
+        if domain.admits(point):
+            found.append(point)
+            yield point
 
 
 def _probe(
@@ -246,9 +338,12 @@ def _probe(
     if domain:
         symbols = sorted(set(symbols) | domain.symbols, key=str)
     draws = probes * (DOMAIN_DRAWS if domain else 3)
-    for point in _points(tuple(symbols), seed, draws):
-        if domain and not domain.admits(point):
-            continue
+    candidates = (
+        admissible_points(tuple(symbols), seed, draws, domain)
+        if domain
+        else iter(_points(tuple(symbols), seed, draws))
+    )
+    for point in candidates:
         va, vb = pair(point)
         if va is None or vb is None:
             if (va is not None or vb is not None) and not one_side:

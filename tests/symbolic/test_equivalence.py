@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
+
 import sympy
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from screwsolve.symbolic.equivalence import equivalent
 
@@ -103,3 +107,31 @@ def test_atan2_is_probed_not_left_undecided() -> None:
     half_angle = 2 * sympy.atan(y / (sympy.sqrt(x**2 + y**2) + x))
     assert equivalent(sympy.atan2(y, x), half_angle).equal is True
     assert equivalent(sympy.atan2(y, x), sympy.atan(y / x)).equal is False
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.tuples(st.floats(-2, 2), st.floats(-2, 2)),
+    st.lists(
+        st.tuples(st.floats(-3, 3), st.floats(-3, 3), st.floats(0.01, 0.5)),
+        min_size=1,
+        max_size=6,
+    ),
+)
+def test_any_nonempty_set_of_domains_gives_enough_points(centre, halfplanes) -> None:
+    """Up to six inequalities a x + b y + c > 0, each holding at a centre point with a margin
+    (c set so), which may leave a thin wedge: enough admissible points are always found, and
+    every one satisfies every inequality."""
+    from screwsolve.symbolic.equivalence import PROBES, Domain, admissible_points
+
+    x, y = sympy.symbols("x y", real=True)
+    cx, cy = centre
+    inequalities = [
+        a * x + b * y + (margin - a * cx - b * cy) for a, b, margin in halfplanes
+    ]  # at (cx, cy) each equals its margin > 0
+    domain = Domain(positive=tuple(inequalities))
+    found = list(itertools.islice(admissible_points((x, y), 7, PROBES * 10, domain), PROBES))
+    assert len(found) == PROBES
+    for point in found:
+        values = point.sympy_values()
+        assert all(float(e.xreplace(values)) > 0 for e in inequalities)
