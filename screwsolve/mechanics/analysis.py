@@ -459,6 +459,8 @@ class Analysis:
             gradient = self._negative_gradient(self.static(energy), terms.engine is not None)
             mismatched_terms = []
             for q in self.variables:
+                if q == TIME and terms.action.law_in_time:
+                    continue  # its V changes with time through its law, not through the motion
                 derived = -explicit if q == TIME else gradient(q)
                 if not self._coefficient_is(terms, q, derived):
                     mismatched_terms.append(q)
@@ -516,10 +518,14 @@ class Analysis:
             ]
             verdicts = each_vanishes(differences, core.static_symbols)
         each = iter(verdicts)
-        return {
-            name: (energy, tuple(q for q in self.variables if next(each) is not True))
-            for name, energy, _ in found
-        }
+        in_time = {t.action.name for t in self.actions if t.action.law_in_time}
+        result = {}
+        for name, energy, _ in found:
+            bad = [q for q in self.variables if next(each) is not True]
+            if name in in_time:  # V changes with time through its law: Q^t is not -dV/dt
+                bad = [q for q in bad if q != TIME]
+            result[name] = (energy, tuple(bad))
+        return result
 
     def _negative_gradient(self, energy: sympy.Expr, in_engine: bool) -> Any:
         """q -> -dV/dq of a static potential, by plain symbols; in symengine when asked and

@@ -387,6 +387,11 @@ def _law_of(ctx: _Context, path: Path, text: str, variable: sympy.Symbol) -> Law
     return Law(expr, variable)
 
 
+def _in_time(ctx: _Context, *exprs: sympy.Expr) -> bool:
+    """True when a law or a free length holds t or a function of time (s(t) holds t)."""
+    return any(ctx.ns.time in expr.free_symbols for expr in exprs)
+
+
 def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.spring is not None
     base = (*path, "spring")
@@ -416,6 +421,7 @@ def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
         owners=(b1, b2),
         law=law,
         free_length=l0,
+        law_in_time=_in_time(ctx, law.expr, l0),
     )
 
 
@@ -461,6 +467,7 @@ def _torsion_spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
         "torsion_spring",
         energy=lambda: law.integral(angle - free),
         moment=axis * (-law.at(angle - free)),
+        law_in_time=_in_time(ctx, law.expr, free),
     )
 
 

@@ -34,6 +34,9 @@ class Action:
     kind: str = "screw"
     energy: Callable[[], sympy.Expr | None] | None = field(default=None, kw_only=True, repr=False)
     conservative: bool | None = field(default=None, kw_only=True)  # the file's word, if any
+    # its law or free length changes with time (k(t), l0(t)): V(q, t) still gives Q^q = -dV/dq,
+    # but Q^t (the motion of time in the positions) is not -dV/dt
+    law_in_time: bool = field(default=False, kw_only=True)
 
     @property
     def in_potential_total(self) -> bool:
