@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
-from screwsolve.render.sketch import DRAWING_SETTINGS, label
+from screwsolve.render.sketch import DRAWING_SETTINGS, label, matplotlib_home
 
 CLASS_FIGURE = "class.svg"
 MAX_FIGURE_ITEMS = 40  # bars; a key with more shows its first 40 (the table has them all)
@@ -23,6 +23,7 @@ def class_svg(
 ) -> str:
     """An SVG of the score histogram (students per tenth of the maximum) and of the percentage
     of graded submissions that got each item right."""
+    matplotlib_home()
     import matplotlib
     from matplotlib.figure import Figure
 

@@ -45,8 +45,26 @@ DRAWING_SETTINGS: dict[Any, Any] = {
 }
 
 
+def matplotlib_home() -> None:
+    """Without a home folder (HOME empty or relative), matplotlib would make its configuration
+    folder relative to the working folder: it gets a private temporary one instead (with a
+    home folder, matplotlib's own, so its font cache is kept between runs)."""
+    import atexit
+    import os
+    import shutil
+    import tempfile
+
+    if "MPLCONFIGDIR" in os.environ:
+        return
+    if not os.path.isabs(os.path.expanduser("~")):
+        folder = tempfile.mkdtemp(prefix="screwsolve-matplotlib-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        os.environ["MPLCONFIGDIR"] = folder
+
+
 def draw(sketch: Sketch, output: Path) -> None:
     """Write the sketch to `output` (.png, .svg or .pdf), with screwsolve's own settings."""
+    matplotlib_home()
     import matplotlib
 
     with matplotlib.rc_context(DRAWING_SETTINGS):
