@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 import sympy
 
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, suggest
-from screwsolve.symbolic.linear import derivatives_by, probe_rank
+from screwsolve.symbolic.equivalence import sample
+from screwsolve.symbolic.linear import derivatives_by, invert, numeric_rank, probe_rank
 
 if TYPE_CHECKING:
     from screwsolve.files.schema import Problem
@@ -158,3 +159,65 @@ def dependent_speeds(
     if names and len(names) >= len(speeds):
         out.error(("dependent_speeds",), "at least one speed must stay independent")
     return tuple(names)
+
+
+def check_dependent(
+    ns: Namespace,
+    speeds: Mapping[str, sympy.Expr],
+    dependent: tuple[str, ...],
+    rows: Sequence[RateRow],
+    out: Collector,
+) -> None:
+    """Dependent speeds the constraints fix, and only those: written in the speeds, the
+    constraints' coefficients of the dependent speeds must be regular (one independent
+    constraint per dependent speed, solvable for them), else `run` could not eliminate them.
+    Decided at generic points (a point where the sine of an angle vanishes is not one)."""
+    if not dependent or not rows:
+        return
+    symbols = ns.symbols
+    rates = list(symbols.rate.values())
+    names = list(speeds) if speeds else list(symbols.rate)
+    if speeds:
+        in_rates = [derivatives_by(symbols.static(speeds[name]), rates) for name in names]
+    else:
+        in_rates = [
+            [sympy.Integer(int(i == j)) for j in range(len(rates))] for i in range(len(rates))
+        ]
+    entries = [e for row in in_rates for e in row] + [c for row in rows for c in row.coefficients]
+    points = sample(entries, 2)
+    if not points:
+        return
+    width = len(rates)
+    columns = [names.index(name) for name in dependent if name in names]
+    verdicts = []
+    for values in points:
+        square = [list(values[i * width : (i + 1) * width]) for i in range(len(names))]
+        flat = values[len(names) * width :]
+        constraint = [list(flat[i * width : (i + 1) * width]) for i in range(len(rows))]
+        in_speeds = _in_speeds(constraint, square)
+        if in_speeds is None:
+            return  # the speeds are singular here: not decided at this point
+        independent = numeric_rank(in_speeds)
+        on_dependent = numeric_rank([[row[c] for c in columns] for row in in_speeds])
+        verdicts.append((independent, on_dependent))
+    independent, on_dependent = max(verdicts)
+    if on_dependent < len(columns) or independent != len(columns):
+        count = f"{independent} independent constraint{'s' if independent != 1 else ''}"
+        named = f"{len(columns)} dependent speed{'s' if len(columns) != 1 else ''} named"
+        out.error(
+            ("dependent_speeds",),
+            f"the constraints cannot be solved for {', '.join(dependent)} ({count}, {named}): "
+            "name as dependent the speeds the constraints can be solved for",
+        )
+
+
+def _in_speeds(
+    constraint: list[list[complex]], square: list[list[complex]]
+) -> list[list[complex]] | None:
+    """The constraint rows C (in the rates) written in the speeds u = Y q': C Y^-1, or None
+    when Y is singular at the point."""
+    n = len(square)
+    inverse = invert(square)
+    if inverse is None:
+        return None
+    return [[sum(row[k] * inverse[k][j] for k in range(n)) for j in range(n)] for row in constraint]

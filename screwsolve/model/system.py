@@ -24,6 +24,7 @@ from screwsolve.model.parts import BodySpec, ConstraintSpec, DomainSpec, JointSp
 from screwsolve.model.speeds import (
     build_speeds,
     check_completion,
+    check_dependent,
     dependent_speeds,
     implied_speeds,
 )
@@ -139,6 +140,8 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     rows = rate_rows(namespace, constraints)
     check_consistent(rows, namespace, out)
     check_completion(namespace, speeds, implied, rows, out)
+    if not implied:
+        check_dependent(namespace, speeds, dependent, rows, out)
     domains = _build_domains(problem, namespace, out)
     _check_domains_meet(domains, out)
     units = check_units(problem, namespace, speeds, out)

@@ -42,6 +42,48 @@ def derivatives_by(expr: sympy.Expr, variables: Sequence[sympy.Symbol]) -> list[
     return [sympy.Add(*part) for part in parts]
 
 
+NUMERIC_ZERO = 1e-9  # of a row's largest entry (values evaluated at 30 digits first)
+
+
+def numeric_rank(rows: Sequence[Sequence[complex]]) -> int:
+    """The rank of a matrix of numbers, by elimination with a relative zero test."""
+    work = [list(row) for row in rows]
+    rank = 0
+    columns = len(work[0]) if work else 0
+    for column in range(columns):
+        pivot = max(range(rank, len(work)), key=lambda r: abs(work[r][column]), default=None)
+        if pivot is None:
+            break
+        scale = max((abs(x) for row in work for x in row), default=0.0) or 1.0
+        if abs(work[pivot][column]) < NUMERIC_ZERO * scale:
+            continue
+        work[rank], work[pivot] = work[pivot], work[rank]
+        for r in range(rank + 1, len(work)):
+            factor = work[r][column] / work[rank][column]
+            work[r] = [a - factor * b for a, b in zip(work[r], work[rank], strict=True)]
+        rank += 1
+    return rank
+
+
+def invert(square: Sequence[Sequence[complex]]) -> list[list[complex]] | None:
+    """The inverse of a square matrix of numbers (Gauss-Jordan), or None when singular."""
+    n = len(square)
+    work = [[*row, *(1.0 if i == j else 0.0 for j in range(n))] for i, row in enumerate(square)]
+    scale = max((abs(x) for row in square for x in row), default=0.0) or 1.0
+    for column in range(n):
+        pivot = max(range(column, n), key=lambda r: abs(work[r][column]))
+        if abs(work[pivot][column]) < NUMERIC_ZERO * scale:
+            return None
+        work[column], work[pivot] = work[pivot], work[column]
+        lead = work[column][column]
+        work[column] = [x / lead for x in work[column]]
+        for r in range(n):
+            if r != column and work[r][column]:
+                factor = work[r][column]
+                work[r] = [a - factor * b for a, b in zip(work[r], work[column], strict=True)]
+    return [row[n:] for row in work]
+
+
 def probe_rank(matrix: sympy.Matrix) -> int:
     """Rank at a generic point: arbitrary values for every symbol (at two such points, the
     larger rank), entries evaluated to 30 digits and tested by `numerically_zero`."""

@@ -4,9 +4,11 @@ speeds; the speed map and its remainder by hand."""
 
 from __future__ import annotations
 
+import pytest
 import sympy
 import sympy.physics.mechanics as me
 
+from screwsolve.errors import InputError
 from screwsolve.mechanics.analysis import Analysis
 
 from ..conftest import PROBLEMS, same, solve_text
@@ -206,10 +208,10 @@ def test_without_declared_speeds_the_speeds_are_the_rates() -> None:
     assert same(reduced.coefficients["x"]["theta"], h / sympy.sin(theta) ** 2)
 
 
-def test_naming_dependent_speeds_the_constraints_cannot_fix_is_reported() -> None:
+def test_naming_dependent_speeds_the_constraints_cannot_fix_is_refused_at_validation() -> None:
+    """It was a warning of `run` (and no reduction printed) while `validate` passed."""
     text = (PROBLEMS / "snakeboard-driven.yaml").read_text(encoding="utf-8")
-    analysis = solve_text(text.replace("dependent_speeds: [u1, u2]", "dependent_speeds: [u4, u5]"))
-    reduced = analysis.reduction
-    assert reduced is not None and not reduced.dependent
-    assert any("not the dependent speeds named (u4, u5)" in w for w in reduced.warnings)
-    assert analysis.constrained_forces is None
+    with pytest.raises(InputError) as info:
+        solve_text(text.replace("dependent_speeds: [u1, u2]", "dependent_speeds: [u4, u5]"))
+    (diagnostic,) = info.value.diagnostics
+    assert diagnostic.message.startswith("the constraints cannot be solved for u4, u5")

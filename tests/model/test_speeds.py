@@ -8,7 +8,7 @@ import sympy
 
 from screwsolve.errors import InputError
 
-from ..conftest import solve_text
+from ..conftest import PROBLEMS, solve_text
 
 HEAD = """title: speeds
 referential: 0
@@ -132,3 +132,21 @@ def test_speeds_as_printed_need_constraints_that_fix_the_rest(extra: str, messag
     (v_I . n_y is 0 whatever the rates: it fixes none)."""
     messages = _messages(ROLLER + extra)
     assert any(message in m for m in messages), messages
+
+
+@pytest.mark.parametrize(("named", "valid"), [("u_x", True), ("u_y", True), ("u_theta", False)])
+def test_dependent_speeds_must_be_those_the_constraints_fix(named: str, valid: bool) -> None:
+    """The sleigh's constraint -sin(theta) u_x + cos(theta) u_y = 0 can be solved for u_x or
+    u_y, never for u_theta, which it does not hold: that choice is a located error at
+    dependent_speeds (run only warned, and printed no reduction)."""
+    text = (PROBLEMS / "chaplygin-sleigh-friction.yaml").read_text(encoding="utf-8")
+    text = text.replace("dependent_speeds: [u_x]", f"dependent_speeds: [{named}]", 1)
+    text = text.split("\nexpected:", 1)[0] + "\n"  # the claims are u_x's
+    if valid:
+        solve_text(text)
+        return
+    with pytest.raises(InputError) as info:
+        solve_text(text)
+    (diagnostic,) = info.value.diagnostics
+    assert diagnostic.message.startswith("the constraints cannot be solved for u_theta")
+    assert text.splitlines()[diagnostic.line - 1].startswith("dependent_speeds:")
