@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+STDIN_NAME = "<stdin>"  # the name a diagnostic gives standard input (--stdin-filename: another)
+
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

@@ -47,7 +47,8 @@ COMMANDS_WITH_COLOR = ("run", "check", "grade")
 def global_options_anywhere(args: list[str]) -> list[str]:
     """The command line with `--debug` moved before the command and `--color` after it, so that
     each is taken wherever it was typed (`screwsolve check --debug x`, `screwsolve --color
-    never run x`). Nothing after `--` moves: it names files."""
+    never run x`); before a command that prints no colour, `--color` is taken and has no
+    effect. Nothing after `--` moves: it names files."""
     end = args.index("--") if "--" in args else len(args)
     head, tail = args[:end], args[end:]
     command_at = next(
@@ -64,21 +65,22 @@ def global_options_anywhere(args: list[str]) -> list[str]:
     debug = [arg for arg in after if arg == "--debug"]
     after = [arg for arg in after if arg != "--debug"]
     color: list[str] = []
-    if command in COMMANDS_WITH_COLOR:
-        kept = []
-        index = 0
-        while index < len(before):
-            arg = before[index]
-            if arg == "--color" and index + 1 < len(before):
-                color += before[index : index + 2]
-                index += 2
-                continue
-            if arg.startswith("--color="):
-                color.append(arg)
-            else:
-                kept.append(arg)
-            index += 1
-        before = kept
+    kept = []
+    index = 0
+    while index < len(before):
+        arg = before[index]
+        if arg == "--color" and index + 1 < len(before):
+            color += before[index : index + 2]
+            index += 2
+            continue
+        if arg.startswith("--color="):
+            color.append(arg)
+        else:
+            kept.append(arg)
+        index += 1
+    before = kept
+    if command not in COMMANDS_WITH_COLOR:
+        color = []  # validate, sketch, schema, cache print no colour: the choice has no effect
     return [*before, *debug, command, *color, *after, *tail]
 
 

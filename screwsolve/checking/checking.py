@@ -7,6 +7,7 @@ batch goes on. Reports hold values (the true value of each claim); renderers wor
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -90,6 +91,7 @@ def check_file(
     from screwsolve.files.loading import load_problem, load_problem_text
 
     report = FileReport(path)
+    started = time.perf_counter()
     with _recorded(report, "problem too deeply nested to solve"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
         analysis = analyse(loaded, seconds)
@@ -99,6 +101,7 @@ def check_file(
             c if c.got is None else replace(c, got=text_of(c.got))
             for c in check_claims(analysis, seed)
         ]
+    report.seconds = time.perf_counter() - started
     return report
 
 

@@ -54,6 +54,7 @@ class FileReport:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     cached: bool = False
     final: bool = True  # False when its worker timed out or crashed: not a verdict to cache
+    seconds: float = 0.0  # the work's wall time (0 from the cache: none was done)
 
     @property
     def status(self) -> Status:

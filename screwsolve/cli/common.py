@@ -194,7 +194,8 @@ def _stdin_text(name: str, display: str | None) -> str | None:
     """The text of standard input when the file is '-' (read here, bounded), else None."""
     if name != "-":
         return None
-    from screwsolve.files.loading import STDIN_NAME, read_text
+    from screwsolve.errors import STDIN_NAME
+    from screwsolve.files.loading import read_text
 
     try:
         return read_text("-", display or STDIN_NAME)[1]
@@ -206,7 +207,8 @@ def _loaded(file: str, stdin_filename: str | None) -> Loaded:
     """The problem read and validated in this process, while `run`'s worker imports sympy, and
     detached from pydantic so that the worker never imports it (bounded by limits.py: files of
     at most 1 MB and 50 000 YAML nodes)."""
-    from screwsolve.files.loading import STDIN_NAME, detached, load_problem_text, read_text
+    from screwsolve.errors import STDIN_NAME
+    from screwsolve.files.loading import detached, load_problem_text, read_text
 
     try:
         name, text = read_text(file, stdin_filename or STDIN_NAME)

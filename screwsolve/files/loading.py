@@ -16,14 +16,13 @@ from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, ValidationError
 
-from screwsolve.errors import Diagnostic, InputError, UsageError
+from screwsolve.errors import STDIN_NAME, Diagnostic, InputError, UsageError
 from screwsolve.files.loaded import Loaded
 from screwsolve.files.schema import Problem
 from screwsolve.files.source_map import SourceMap
 from screwsolve.files.yaml_reader import decode, parse_yaml
 from screwsolve.limits import MAX_FILE_BYTES
 
-STDIN_NAME = "<stdin>"
 M = TypeVar("M", bound=BaseModel)
 
 

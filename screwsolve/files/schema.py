@@ -467,5 +467,6 @@ def problem_json_schema() -> dict[str, object]:
     schema = Problem.model_json_schema(by_alias=True)
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "urn:screwsolve:schemas:problem",
         **schema,
     }

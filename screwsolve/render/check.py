@@ -25,6 +25,7 @@ from screwsolve.checking.reports import (
     clipped,
     text_of,
 )
+from screwsolve.errors import STDIN_NAME
 from screwsolve.render.escape import (
     cell,
     github_data,
@@ -101,8 +102,11 @@ def summary_line(report: CheckReport) -> str:
 def line_start(path: str) -> str:
     """A file name that begins a line, made unable to read as anything else: `./` before a name
     that does not start with a letter, a digit, `_`, `.`, `/` or `~` (a file named
-    `::error file=README.md::...` would otherwise be a workflow command in GitHub Actions)."""
-    return path if re.match(r"[\w./~]", path, re.ASCII) else f"./{path}"
+    `::error file=README.md::...` would otherwise be a workflow command in GitHub Actions).
+    Standard input's own name, `<stdin>`, is shown as it is: no file of that name is meant."""
+    if path == STDIN_NAME or re.match(r"[\w./~]", path, re.ASCII):
+        return path
+    return f"./{path}"
 
 
 def render_concise(report: CheckReport) -> str:
@@ -201,6 +205,7 @@ def junit_xml(report: CheckReport) -> str:
     """JUnit XML: a testsuite per file, a testcase per claim; an unloadable file is an error."""
     root = ET.Element("testsuites", name="screwsolve")
     total = failures = errors = 0
+    seconds = 0.0
     for file in report.files:
         suite = ET.SubElement(root, "testsuite", name=xml_text(_posix(file.path)))
         classname = xml_text(PurePath(file.path).stem)
@@ -242,8 +247,11 @@ def junit_xml(report: CheckReport) -> str:
         suite.set("tests", str(cases))
         suite.set("failures", str(suite_failures))
         suite.set("errors", str(suite_errors))
+        suite.set("time", f"{file.seconds:.3f}")
+        seconds += file.seconds
         total, failures, errors = total + cases, failures + suite_failures, errors + suite_errors
     root.set("tests", str(total))
+    root.set("time", f"{seconds:.3f}")
     root.set("failures", str(failures))
     root.set("errors", str(errors))
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

@@ -195,3 +195,30 @@ def test_the_published_hooks_run_on_the_repository() -> None:
     own = yaml.safe_load((ROOT / ".pre-commit-config.yaml").read_text(encoding="utf-8"))
     assert [h["id"] for h in own["repos"][0]["hooks"]] == [h["id"] for h in hooks]
     assert [h["entry"] for h in own["repos"][0]["hooks"]] == [h["entry"] for h in hooks]
+
+
+def test_standard_input_is_named_as_given(tmp_path: Path) -> None:
+    """`check -` names its file `<stdin>` (it printed `./<stdin>`), or --stdin-filename's."""
+    wrong = PLATE.replace("    x: F_A - N_Q*sin(theta) + F_Q*cos(theta)", "    x: F_A", 1)
+    assert wrong != PLATE
+    done = run(["check", "-", "--no-cache"], tmp_path, stdin=wrong)
+    assert done.stdout.startswith("<stdin>:65:8: power_coefficients.x: expected F_A"), done.stdout
+    named = run(
+        ["check", "-", "--no-cache", "--stdin-filename", "hw/plate.yaml"], tmp_path, stdin=wrong
+    )
+    assert named.stdout.startswith("hw/plate.yaml:65:8:"), named.stdout
+
+
+def test_every_published_schema_has_an_id() -> None:
+    for path in sorted((ROOT / "schemas").glob("*.schema.json")):
+        schema = json.loads(path.read_text(encoding="utf-8"))
+        assert schema["$id"] == f"urn:screwsolve:schemas:{path.name.split('.')[0]}", path
+
+
+def test_junit_gives_each_file_its_time(tmp_path: Path) -> None:
+    (tmp_path / "plate.yaml").write_text(PLATE, encoding="utf-8")
+    done = run(["check", "plate.yaml", "--no-cache", "--format", "junit"], tmp_path)
+    suite = re.search(r'<testsuite [^>]*time="(?P<time>[0-9.]+)"', done.stdout)
+    whole = re.search(r'<testsuites [^>]*time="(?P<time>[0-9.]+)"', done.stdout)
+    assert suite is not None and whole is not None, done.stdout[:500]
+    assert float(suite["time"]) > 0 and float(whole["time"]) == float(suite["time"])

@@ -19,7 +19,9 @@ from ..conftest import PROBLEMS
         (["--color", "never", "run", "x"], ["run", "--color", "never", "x"]),
         (["--color=always", "grade", "s"], ["grade", "--color=always", "s"]),
         (["check", "--", "--debug"], ["check", "--", "--debug"]),  # a file named --debug
-        (["--color", "never", "validate", "x"], ["--color", "never", "validate", "x"]),
+        # validate prints no colour: the option is taken (it was an error) and has no effect
+        (["--color", "never", "validate", "x"], ["validate", "x"]),
+        (["--color=always", "sketch", "x"], ["sketch", "x"]),
         (["--version"], ["--version"]),
     ],
 )
