@@ -39,16 +39,41 @@ class MechanicsModel:
     # -dV/dq of the actions known only by a potential (no screw, so no load): Kane's F_r for
     # u_r = q_r' is fr plus these
     potential_forces: dict[str, sympy.Expr] = field(default_factory=dict)
+    # the file's generalized speeds u(t) (u_q = q' when it declares none), the kinematical
+    # differential equations u - (its definition) = 0, the dependent speeds and the
+    # constraints as velocity constraints in the speeds (holonomic ones differentiated)
+    speeds: list[sympy.Expr] = field(default_factory=list)
+    kinematical: list[sympy.Expr] = field(default_factory=list)
+    dependent: list[sympy.Expr] = field(default_factory=list)
+    velocity_constraints: list[sympy.Expr] = field(default_factory=list)
+    symbols: dict[str, sympy.Expr] = field(default_factory=dict)  # every name of the file
 
-    def kanes_method(self) -> Any:
-        """A KanesMethod with u_r = q_r' (kinematical equations u - q' = 0), constraints
-        ignored as for the power coefficients; `fr` of its loads are then the Q^q."""
+    def kanes_method(self, *, file_speeds: bool = True, constrained: bool = True) -> Any:
+        """A KanesMethod over the file's own speeds and kinematical differential equations,
+        with its dependent speeds and its constraints as velocity constraints (Kane's
+        nonholonomic form: `fr` is then F~_r). `file_speeds=False, constrained=False` gives
+        u_q = q' with the constraints ignored, as the power coefficients are: `fr` is Q^q."""
         from sympy.physics.mechanics import KanesMethod, dynamicsymbols
 
-        speeds = [dynamicsymbols(f"u_{q.func.__name__}") for q in self.coordinates]
-        kinematical = [u - rate for u, rate in zip(speeds, self.rates, strict=True)]
+        if not file_speeds:
+            speeds = [dynamicsymbols(f"u_{q.func.__name__}") for q in self.coordinates]
+            kinematical = [u - rate for u, rate in zip(speeds, self.rates, strict=True)]
+            return KanesMethod(
+                self.referential, q_ind=self.coordinates, u_ind=speeds, kd_eqs=kinematical
+            )
+        dependent = self.dependent if constrained else []
+        independent = [u for u in self.speeds if u not in dependent]
+        if not dependent:
+            return KanesMethod(
+                self.referential, q_ind=self.coordinates, u_ind=independent, kd_eqs=self.kinematical
+            )
         return KanesMethod(
-            self.referential, q_ind=self.coordinates, u_ind=speeds, kd_eqs=kinematical
+            self.referential,
+            q_ind=self.coordinates,
+            u_ind=independent,
+            kd_eqs=self.kinematical,
+            u_dependent=dependent,
+            velocity_constraints=self.velocity_constraints,
         )
 
 
@@ -97,16 +122,72 @@ def to_mechanics(analysis: Analysis) -> MechanicsModel:
         if body.mass is not None and body.mass_center is not None:
             masses[name] = (body.mass, point_of(name, body.mass_center))
     coordinates = list(system.coordinates.values())
+    rates = [system.rates[q] for q in system.coordinates]
+    speeds, kinematical, dependent, constraints = _speeds_and_constraints(analysis, rates)
     return MechanicsModel(
         referential,
         frames,
         points,
         coordinates,
-        [system.rates[q] for q in system.coordinates],
+        rates,
         loads,
         masses,
         potential_forces,
+        speeds,
+        kinematical,
+        dependent,
+        constraints,
+        _symbols(analysis, speeds),
     )
+
+
+def _speeds_and_constraints(
+    analysis: Analysis, rates: list[sympy.Expr]
+) -> tuple[list[sympy.Expr], list[sympy.Expr], list[sympy.Expr], list[sympy.Expr]]:
+    """(u(t), kinematical differential equations, dependent u(t), velocity constraints in the
+    u(t)) as the file states them."""
+    from sympy.physics.mechanics import dynamicsymbols
+
+    system = analysis.system
+    symbols = system.namespace.symbols
+    speed_map = analysis.speeds
+    if speed_map.declared:
+        speeds = [dynamicsymbols(name) for name in speed_map.names]
+        definitions = [symbols.dynamic(symbols.static(d)) for d in system.speeds.values()]
+        kinematical = [u - d for u, d in zip(speeds, definitions, strict=True)]
+    else:
+        speeds = [dynamicsymbols(f"u_{name}") for name in speed_map.names]
+        kinematical = [u - rate for u, rate in zip(speeds, rates, strict=True)]
+    reduction = analysis.reduction
+    if reduction is None or not reduction.dependent:
+        return speeds, kinematical, [], []
+    by_name = dict(zip(speed_map.names, speeds, strict=True))
+    plain = dict(zip(speed_map.u, speeds, strict=True))  # static u -> u(t)
+    in_speeds = {symbols.rate[q]: value for q, value in speed_map.rates().items()}
+    constraints = []
+    for row in system.rate_rows:
+        static = sympy.Add(
+            *(
+                c * symbols.rate[q]
+                for c, q in zip(row.coefficients, system.coordinates, strict=True)
+            ),
+            row.rest,
+        )
+        written = static.xreplace(in_speeds).xreplace(plain)
+        constraints.append(symbols.dynamic(written))
+    return speeds, kinematical, [by_name[name] for name in reduction.dependent], constraints
+
+
+def _symbols(analysis: Analysis, speeds: list[sympy.Expr]) -> dict[str, sympy.Expr]:
+    """Every name of the file as the objects above hold it: parameters, coordinates q(t),
+    functions of time, speeds u(t) (one l1 for the caller, never a second plain Symbol)."""
+    system = analysis.system
+    names: dict[str, sympy.Expr] = {}
+    names.update(system.parameters)
+    names.update(system.coordinates)
+    names.update({name: f for name, f in system.namespace.functions.items()})
+    names.update({str(u.func.__name__): u for u in speeds})
+    return names
 
 
 def _owner(system: Any, point: str) -> str | None:
