@@ -23,22 +23,28 @@ def main() -> None:
         if reconfigure is not None:
             reconfigure(errors="backslashreplace")
     args = global_options_anywhere(sys.argv[1:])
-    if solves_in_a_worker(args):
-        from screwsolve.runtime.sandbox import prestart
+    from screwsolve.runtime.sandbox import BatchInterruptedError, stop_on_signals
 
-        prestart(warm_solver)
-    from screwsolve.cli import app
+    with stop_on_signals():  # from the start: a CI runner's SIGTERM during parsing is exit 130
+        if solves_in_a_worker(args):
+            from screwsolve.runtime.sandbox import prestart
 
-    try:
-        app(args=args, prog_name="screwsolve")
-    except Exception as exc:  # a bug: one line for the user, the traceback with --debug
-        if "--debug" in args[: args.index("--") if "--" in args else len(args)]:
-            raise
-        message = f"{type(exc).__name__}: {exc}".encode("ascii", "backslashreplace").decode()
-        sys.stderr.write(
-            f"error: internal error ({message[:500]}); rerun with --debug for the traceback\n"
-        )
-        sys.exit(1)
+            prestart(warm_solver)
+        from screwsolve.cli import app
+
+        try:
+            app(args=args, prog_name="screwsolve")
+        except BatchInterruptedError as exc:  # before or after a command's own handling
+            sys.stderr.write(f"interrupted ({exc}): stopped every worker; no report written\n")
+            sys.exit(130)
+        except Exception as exc:  # a bug: one line for the user, the traceback with --debug
+            if "--debug" in args[: args.index("--") if "--" in args else len(args)]:
+                raise
+            message = f"{type(exc).__name__}: {exc}".encode("ascii", "backslashreplace").decode()
+            sys.stderr.write(
+                f"error: internal error ({message[:500]}); rerun with --debug for the traceback\n"
+            )
+            sys.exit(1)
 
 
 COMMANDS_WITH_COLOR = ("run", "check", "grade")

@@ -103,6 +103,7 @@ def _serve(
     """A worker: take (index, item) until told to stop, answer (index, status, payload). A
     prestarted worker first runs `warm`, then waits for its work function."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when workers stop
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler (a fork inherits it)
     _die_with_parent()
     _limit_memory(memory)
     if warm is not None:
