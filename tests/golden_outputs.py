@@ -36,6 +36,8 @@ HELP_SCREENS: dict[str, list[str]] = {
     "validate.txt": ["validate", "--help"],
     "schema.txt": ["schema", "--help"],
     "sketch.txt": ["sketch", "--help"],
+    "autograde.txt": ["autograde", "--help"],
+    "autograder.txt": ["autograder", "--help"],
     "cache.txt": ["cache", "--help"],
     "cache-clear.txt": ["cache", "clear", "--help"],
     "cache-dir.txt": ["cache", "dir", "--help"],

@@ -4,6 +4,16 @@ in the order `screwsolve --help` lists them."""
 
 # ruff: noqa: I001
 from screwsolve.cli.app import app
-from screwsolve.cli import run, check, sketch, cache, grade, validate, schema
+from screwsolve.cli import run, check, sketch, cache, grade, autograde, validate, schema
 
-__all__ = ["app", "cache", "check", "grade", "run", "schema", "sketch", "validate"]
+__all__ = [
+    "app",
+    "autograde",
+    "cache",
+    "check",
+    "grade",
+    "run",
+    "schema",
+    "sketch",
+    "validate",
+]
