@@ -382,18 +382,8 @@ class Mistakes:
                 f"v_{at} = v_{origin} + omega x {origin}{at}",
                 self.presenter.screw(derived),
             )
-            kept = screw(kinematics, origin)
-            yield Mistake(
-                "moment-not-transported",
-                f"this is the moment about {origin}: transport it to {at} "
-                f"(M_{at} = M_{origin} + R x {origin}{at})",
-                self.presenter.screw(Screw(kept.resultant, kept.moment, at)),
-            )
-        yield Mistake(
-            "parts-swapped",
-            "the resultant and the moment are swapped: a kinematic screw is {omega ; v_P}_P",
-            self.presenter.screw(Screw(right.moment, right.resultant, at)),
-        )
+            yield self._moment_kept(screw(kinematics, origin), origin, at)
+        yield self._parts_swapped(right, at, "a kinematic screw is {omega ; v_P}_P")
 
     def _speed_screw_mistakes(self, body: str, speed: str, at: str) -> Iterator[Mistake]:
         """A partial screw by a generalized speed: its moment about the origin kept, or its
@@ -401,16 +391,22 @@ class Mistakes:
         right = self.analysis.speed_screws(body, at)[speed]
         origin = self.system.bodies[body].origin
         if at != origin:
-            kept = self.analysis.speed_screws(body, origin)[speed]
-            yield Mistake(
-                "moment-not-transported",
-                f"this is the moment about {origin}: transport it to {at} "
-                f"(M_{at} = M_{origin} + R x {origin}{at})",
-                self.presenter.screw(Screw(kept.resultant, kept.moment, at)),
-            )
-        yield Mistake(
+            yield self._moment_kept(self.analysis.speed_screws(body, origin)[speed], origin, at)
+        yield self._parts_swapped(right, at, "a partial screw is {omega_r ; v_r}_P")
+
+    def _moment_kept(self, kept: Screw, origin: str, at: str) -> Mistake:
+        """The screw about the origin written as if it were about `at` (not transported)."""
+        return Mistake(
+            "moment-not-transported",
+            f"this is the moment about {origin}: transport it to {at} "
+            f"(M_{at} = M_{origin} + R x {origin}{at})",
+            self.presenter.screw(Screw(kept.resultant, kept.moment, at)),
+        )
+
+    def _parts_swapped(self, right: Screw, at: str, form: str) -> Mistake:
+        return Mistake(
             "parts-swapped",
-            "the resultant and the moment are swapped: a partial screw is {omega_r ; v_r}_P",
+            f"the resultant and the moment are swapped: {form}",
             self.presenter.screw(Screw(right.moment, right.resultant, at)),
         )
 
