@@ -176,7 +176,10 @@ from pathlib import Path
 from screwsolve.runtime.sandbox import prestart
 
 def warm():
-    Path(sys.argv[1]).write_text(str(os.getpid()))
+    marker = Path(sys.argv[1])
+    partial = marker.with_suffix(".partial")
+    partial.write_text(str(os.getpid()))
+    partial.replace(marker)  # whole or absent: the parent never reads it half written
     time.sleep(600)
 
 if __name__ == "__main__":
