@@ -367,6 +367,14 @@ class Grading(_Model):
     hints: dict[str, str] = Field(
         default_factory=dict, description="Feedback shown when an item is wrong, by item path."
     )
+    hints_shown: Literal["with_feedback", "after_due_date"] = Field(
+        default="with_feedback",
+        description=(
+            "When an autograder shows the hints: with each wrong item's feedback, or only after "
+            "the due date (Gradescope: a test visible after the due date; PrairieLearn: the "
+            "answer panel). grade's own reports always show them."
+        ),
+    )
     items: list[str] | None = Field(
         default=None,
         description=(

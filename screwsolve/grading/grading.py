@@ -49,6 +49,13 @@ class ItemResult:
     feedback: str = ""
     answer: str = ""
     mistake: str = ""  # the code of the recognised mistake, if any
+    hint: str = ""  # the key's hint, last in `feedback` when the item is wrong or undecided
+
+    def feedback_without_hint(self) -> str:
+        """The feedback as it reads before the due date when the key shows hints after it."""
+        if self.hint and self.feedback.endswith(self.hint):
+            return self.feedback[: -len(self.hint)].removesuffix(_SEPARATOR)
+        return self.feedback
 
 
 @dataclass
@@ -85,6 +92,7 @@ class GradeReport:
     results: list[SubmissionResult]
     seed: int
     warnings: list[str] = field(default_factory=list)
+    hints_after_due_date: bool = False  # the key's grading.hints_shown (autograders)
 
     @property
     def max_points(self) -> float:
@@ -192,10 +200,12 @@ class Grader:
                 "instructor's review list" + (f" ({why})" if why else ""),
                 item.hint,
             )
-            return ItemResult(item.item, "undecided", 0.0, points, feedback, written)
+            return ItemResult(
+                item.item, "undecided", 0.0, points, feedback, written, hint=item.hint
+            )
         code, diagnosis = self._diagnose(item, answer, verdicts)
         return ItemResult(
-            item.item, "wrong", 0.0, points, _join(diagnosis, item.hint), written, code
+            item.item, "wrong", 0.0, points, _join(diagnosis, item.hint), written, code, item.hint
         )
 
     def _diagnose(
@@ -415,8 +425,11 @@ def _negated(truth: Truth) -> Truth:
     return Truth("screw", ScrewValue(resultant, moment, value.point))
 
 
+_SEPARATOR = "; "
+
+
 def _join(*parts: str) -> str:
-    return "; ".join(p for p in parts if p)
+    return _SEPARATOR.join(p for p in parts if p)
 
 
 def _no_answer(item: ItemTruth, unmatched: list[tuple[str, ...]]) -> str:
@@ -499,10 +512,9 @@ def prepare_key(path: str, store: Any, timeout: float = 0.0) -> tuple[str, str, 
         truth = _limited_truth(name, text, timeout)
         if store is not None:
             store.put(entry, truth.to_json())
-    identity = key_id(loaded)
-    if truth.key_id != identity:
-        truth = KeyTruth(identity, truth.title, truth.tolerance, truth.items)
-    return name, text, truth
+    grading = loaded.problem.grading
+    later = grading is not None and grading.hints_shown == "after_due_date"
+    return name, text, replace(truth, key_id=key_id(loaded), hints_after_due_date=later)
 
 
 def grade(
@@ -541,6 +553,7 @@ def grade(
         result.modified = _modified(result.file)
     items = {i.item: i.points for i in truth.items}
     report = GradeReport(name, truth.key_id, truth.title, items, results, run_seed)
+    report.hints_after_due_date = truth.hints_after_due_date
     report.warnings.extend(store.warnings)
     report.warnings.extend(class_warnings(results))
     return report

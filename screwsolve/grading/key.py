@@ -78,6 +78,7 @@ class KeyTruth:
     title: str
     tolerance: float
     items: tuple[ItemTruth, ...]
+    hints_after_due_date: bool = False  # read from the key itself, like its id, never cached
 
     @property
     def max_points(self) -> float:

@@ -19,37 +19,72 @@ from __future__ import annotations
 import html
 import json
 import uuid
+from typing import TypeAlias
 
 ANSWER_FILE = "answers.yaml"
+FIGURE_FILE = "figure.png"
+
+Shipped: TypeAlias = tuple[str, str | bytes, bool]  # (path in the package, content, executable)
 
 
-def gradescope_files(key_text: str, version: str) -> list[tuple[str, str, bool]]:
-    """(name in the zip, text, executable) of a Gradescope autograder."""
+def _requirement(version: str, wheel: str | None, folder: str) -> str:
+    """What pip installs: the shipped wheel, else this very release from PyPI."""
+    return f'"{folder}/{wheel}"' if wheel else f'"screwsolve=={version}"'
+
+
+def gradescope_files(
+    key_text: str, version: str, *, wheel: str | None = None, figure: bytes | None = None
+) -> list[Shipped]:
+    """(name in the zip, content, executable) of a Gradescope autograder."""
+    requirement = _requirement(version, wheel, "$ROOT/source")
     setup = f"""#!/usr/bin/env bash
 # Gradescope runs this once, as root, on its Ubuntu image, with network: screwsolve {version}
-# in a virtual environment of its own.
+# in a virtual environment of its own (apt only when the image lacks Python's venv).
 set -euo pipefail
-export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq python3 python3-venv python3-pip > /dev/null
-python3 -m venv /autograder/screwsolve-venv
-/autograder/screwsolve-venv/bin/pip install --quiet "screwsolve=={version}"
+ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
+if ! python3 -c "import ensurepip, venv" > /dev/null 2>&1; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq python3 python3-venv python3-pip > /dev/null
+fi
+python3 -m venv "$ROOT/screwsolve-venv"
+"$ROOT/screwsolve-venv/bin/python" -m pip install --quiet --disable-pip-version-check \\
+  {requirement}
+"$ROOT/screwsolve-venv/bin/screwsolve" --version
 """
-    run = """#!/usr/bin/env bash
+    run = f"""#!/usr/bin/env bash
 # Gradescope runs this for each submission: the key is in source/, the student's files in
 # submission/; the results go to results/results.json (screwsolve writes it whatever happens).
 set -uo pipefail
-ROOT="${AUTOGRADER_ROOT:-/autograder}"
-SCREWSOLVE="${SCREWSOLVE:-$ROOT/screwsolve-venv/bin/screwsolve}"
+ROOT="${{AUTOGRADER_ROOT:-/autograder}}"
+SCREWSOLVE="${{SCREWSOLVE:-$ROOT/screwsolve-venv/bin/screwsolve}}"
+FIGURE=()
+if [ -f "$ROOT/source/{FIGURE_FILE}" ]; then FIGURE=(--figure "$ROOT/source/{FIGURE_FILE}"); fi
 mkdir -p "$ROOT/results"
-exec "$SCREWSOLVE" autograde gradescope --key "$ROOT/source/key.yaml" \\
+exec "$SCREWSOLVE" autograde gradescope --key "$ROOT/source/key.yaml" "${{FIGURE[@]}}" \\
   --results "$ROOT/results/results.json" -- "$ROOT/submission"
 """
-    return [("setup.sh", setup, True), ("run_autograder", run, True), ("key.yaml", key_text, False)]
+    files: list[Shipped] = [
+        ("setup.sh", setup, True),
+        ("run_autograder", run, True),
+        ("key.yaml", key_text, False),
+    ]
+    if figure is not None:
+        files.append((FIGURE_FILE, figure, False))
+    return files
 
 
-def prairielearn_files(key_text: str, title: str, version: str) -> list[tuple[str, str, bool]]:
-    """(path in the question folder, text, executable) of a PrairieLearn question."""
+def prairielearn_files(
+    key_text: str,
+    title: str,
+    version: str,
+    *,
+    wheel: str | None = None,
+    figure: bytes | None = None,
+    hints: dict[str, str] | None = None,
+) -> list[Shipped]:
+    """(path in the question folder, content, executable) of a PrairieLearn question; hints the
+    key keeps for after the due date go to the answer panel (shown when answers are)."""
     info = {
         "uuid": str(uuid.uuid4()),
         "title": title,
@@ -80,24 +115,43 @@ def prairielearn_files(key_text: str, title: str, version: str) -> list[tuple[st
   <pl-file-preview></pl-file-preview>
 </pl-submission-panel>
 """
-    run = """#!/usr/bin/env bash
+    if hints:
+        shown_hints = "\n".join(
+            f"    <li><code>{html.escape(item)}</code>: {html.escape(hint)}</li>"
+            for item, hint in hints.items()
+        )
+        question += f"""
+<pl-answer-panel>
+  <p>Hints:</p>
+  <ul>
+{shown_hints}
+  </ul>
+</pl-answer-panel>
+"""
+    run = f"""#!/usr/bin/env bash
 # PrairieLearn's grading container runs this for each submission: the student's files are in
 # /grade/student, this folder in /grade/tests; the results go to /grade/results/results.json.
 set -uo pipefail
-ROOT="${GRADE_ROOT:-/grade}"
+ROOT="${{GRADE_ROOT:-/grade}}"
+FIGURE=()
+if [ -f "$ROOT/tests/{FIGURE_FILE}" ]; then FIGURE=(--figure "$ROOT/tests/{FIGURE_FILE}"); fi
 mkdir -p "$ROOT/results"
-exec "${SCREWSOLVE:-screwsolve}" autograde prairielearn --key "$ROOT/tests/key.yaml" \\
-  --results "$ROOT/results/results.json" -- "$ROOT/student"
+exec "${{SCREWSOLVE:-screwsolve}}" autograde prairielearn --key "$ROOT/tests/key.yaml" \\
+  "${{FIGURE[@]}}" --results "$ROOT/results/results.json" -- "$ROOT/student"
 """
+    copy = f"COPY {wheel} /tmp/{wheel}\n" if wheel else ""
     dockerfile = f"""# The grading image of the question: build it, push it where your PrairieLearn
 # pulls images from, and name it in info.json's externalGradingOptions.image.
 FROM python:3.11-slim
-RUN pip install --no-cache-dir "screwsolve=={version}"
+{copy}RUN pip install --no-cache-dir {_requirement(version, wheel, "/tmp")}
 """
-    return [
+    files: list[Shipped] = [
         ("info.json", json.dumps(info, indent=2) + "\n", False),
         ("question.html", question, False),
         ("tests/key.yaml", key_text, False),
         ("tests/run.sh", run, True),
         ("Dockerfile", dockerfile, False),
     ]
+    if figure is not None:
+        files.append((f"tests/{FIGURE_FILE}", figure, False))
+    return files

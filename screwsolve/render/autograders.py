@@ -19,14 +19,34 @@ it; the whole document is at most 1 MB (PrairieLearn's limit), long texts cut wi
 
 from __future__ import annotations
 
+import base64
+import html
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from screwsolve.grading.grading import GradeReport, SubmissionResult
+from screwsolve.grading.grading import GradeReport, ItemResult, SubmissionResult
 from screwsolve.render.escape import markdown
 
 MAX_RESULTS_BYTES = 1_000_000
 MAX_TEXT_CHARS = 4_000  # an answer or a feedback in one test; the rest is not useful there
+MAX_FIGURE_BYTES = 300_000  # a figure of the problem; a larger file is not embedded
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A PNG shown with the results, as a data URL, and its label (escaped for HTML)."""
+
+    label: str
+    url: str
+
+    @staticmethod
+    def of_png(data: bytes, label: str) -> Figure | None:
+        """The figure, or None for what is not a PNG or is too large to embed."""
+        if not data.startswith(b"\x89PNG\r\n\x1a\n") or len(data) > MAX_FIGURE_BYTES:
+            return None
+        url = "data:image/png;base64," + base64.b64encode(data).decode("ascii")
+        return Figure(html.escape(label, quote=True), url)
 
 
 def _cut(text: str, limit: int = MAX_TEXT_CHARS) -> str:
@@ -55,10 +75,24 @@ def _problems(result: SubmissionResult | None, found: list[str]) -> list[str]:
     return [name if "(" in name else f"{name}: not gradable" for name in found[:20]]
 
 
+def _feedback(report: GradeReport, item: ItemResult) -> str:
+    """What the student reads now: the hint waits for the due date when the key says so."""
+    return item.feedback_without_hint() if report.hints_after_due_date else item.feedback
+
+
+def _figure_html(figure: Figure) -> str:
+    return f'<img alt="{figure.label}" src="{figure.url}" style="max-width:100%">'
+
+
 def gradescope_results(
-    report: GradeReport, result: SubmissionResult | None, found: list[str]
+    report: GradeReport,
+    result: SubmissionResult | None,
+    found: list[str],
+    figure: Figure | None = None,
 ) -> dict[str, Any]:
-    """Gradescope's results.json for one submission (the key's points, per item)."""
+    """Gradescope's results.json for one submission (the key's points, per item); the hints
+    the key keeps for later are tests visible after the due date, the figure of the problem a
+    test of its own when an item is not right."""
     maximum = report.max_points
     if result is None or result.status != "graded":
         problems = _problems(result, found)
@@ -79,12 +113,32 @@ def gradescope_results(
             "score": item.points,
             "max_score": item.max_points,
             "status": "passed" if item.verdict == "correct" else "failed",
-            "output": _item_output(item.answer, item.verdict, item.feedback),
+            "output": _item_output(item.answer, item.verdict, _feedback(report, item)),
             "output_format": "md",
             "visibility": "visible",
         }
         for item in result.items
     ]
+    if report.hints_after_due_date:
+        tests += [
+            {
+                "name": f"{item.item}: hint",
+                "output": markdown(_cut(item.hint)),
+                "output_format": "md",
+                "visibility": "after_due_date",
+            }
+            for item in result.items
+            if item.hint and item.verdict != "correct"
+        ]
+    if figure is not None and any(i.verdict != "correct" for i in result.items):
+        tests.append(
+            {
+                "name": figure.label,
+                "output": _figure_html(figure),
+                "output_format": "html",
+                "visibility": "visible",
+            }
+        )
     summary = f"Score: {_score(result.score)} / {_score(maximum)}."
     if result.notes:
         summary += "\n\nRead with a note:\n\n" + "\n".join(
@@ -101,9 +155,14 @@ def gradescope_results(
 
 
 def prairielearn_results(
-    report: GradeReport, result: SubmissionResult | None, found: list[str]
+    report: GradeReport,
+    result: SubmissionResult | None,
+    found: list[str],
+    figure: Figure | None = None,
 ) -> dict[str, Any]:
-    """PrairieLearn's results.json for one submission (score as a fraction of the key's)."""
+    """PrairieLearn's results.json for one submission (score as a fraction of the key's); the
+    hints the key keeps for later are left to the question's answer panel, the figure of the
+    problem is an image of the results when an item is not right."""
     maximum = report.max_points or 1.0
     if result is None or result.status != "graded":
         problems = _problems(result, found)
@@ -121,11 +180,11 @@ def prairielearn_results(
             "points": item.points,
             "max_points": item.max_points,
             "message": item.verdict,
-            "output": _item_output(item.answer, item.verdict, item.feedback),
+            "output": _item_output(item.answer, item.verdict, _feedback(report, item)),
         }
         for item in result.items
     ]
-    return {
+    document: dict[str, Any] = {
         "succeeded": True,
         "gradable": True,
         "score": min(max(result.score / maximum, 0.0), 1.0),
@@ -133,11 +192,21 @@ def prairielearn_results(
         "output": "\n".join(f"Note: {_cut(n, 500)}" for n in result.notes),
         "tests": tests,
     }
+    if figure is not None and any(i.verdict != "correct" for i in result.items):
+        document["images"] = [{"label": figure.label, "url": figure.url}]
+    return document
 
 
 def results_json(document: dict[str, Any]) -> str:
-    """The document as JSON of at most MAX_RESULTS_BYTES: test outputs shortened first."""
+    """The document as JSON of at most MAX_RESULTS_BYTES: a figure left out first, then test
+    outputs shortened (a figure is never cut: half an image is no image)."""
     text = json.dumps(document, ensure_ascii=False, indent=2)
+    if len(text.encode("utf-8")) > MAX_RESULTS_BYTES:
+        document.pop("images", None)
+        document["tests"] = [
+            t for t in document.get("tests", []) if t.get("output_format") != "html"
+        ]
+        text = json.dumps(document, ensure_ascii=False, indent=2)
     limit = MAX_TEXT_CHARS
     while len(text.encode("utf-8")) > MAX_RESULTS_BYTES and limit > 100:
         limit //= 2

@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -63,7 +64,12 @@ def test_gradescope_runs_the_zip_as_its_documentation_lays_it_out(
     root = tmp_path / "autograder"
     (root / "submission").mkdir(parents=True)
     with zipfile.ZipFile(package) as archive:
-        assert sorted(archive.namelist()) == ["key.yaml", "run_autograder", "setup.sh"]
+        assert sorted(archive.namelist()) == [
+            "figure.png",
+            "key.yaml",
+            "run_autograder",
+            "setup.sh",
+        ]
         archive.extractall(root / "source")
     answer = root / "submission" / "answers.yaml"
     answer.write_text(CASES[case], encoding="utf-8")
@@ -83,8 +89,12 @@ def test_gradescope_runs_the_zip_as_its_documentation_lays_it_out(
     if case in ("hostile", "unparsable"):
         assert document["score"] == 0 and "could not be graded" in document["output"]
     if case == "wrong":
-        failed = [t for t in document["tests"] if t["status"] == "failed"]
+        failed = [t for t in document["tests"] if t.get("status") == "failed"]
         assert failed and all("Verdict: wrong" in t["output"] for t in failed)
+        (figure,) = [t for t in document["tests"] if t["output_format"] == "html"]
+        assert figure["output"].startswith('<img alt="Figure of the problem" src="data:image/png')
+    if case == "right":
+        assert all(t["output_format"] == "md" for t in document["tests"])
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -125,6 +135,8 @@ def test_prairielearn_runs_the_question_as_its_documentation_lays_it_out(
         assert document["gradable"] is False and document["format_errors"]
     else:
         assert document["gradable"] is True
+        # the problem's figure is shown when an answer is not right, and only then
+        assert ("images" in document) == (case == "wrong")
 
 
 def test_a_student_folder_with_no_answer_file_still_gets_results(tmp_path: Path) -> None:
@@ -177,3 +189,157 @@ def test_hostile_uploads_end_with_results_written(tmp_path: Path) -> None:
     document = _autograde(slow, tmp_path / "slow.json")
     (item,) = [t for t in document["tests"] if t["name"] == "power_coefficients.x"]
     assert item["score"] == 0 and item["status"] == "failed"
+
+
+def _without_venv_path() -> str:
+    """PATH without this test run's virtual environment: setup.sh must find its own Python."""
+    here = Path(shutil.which("python") or "").parent
+    return os.pathsep.join(p for p in os.environ["PATH"].split(os.pathsep) if Path(p) != here)
+
+
+def test_setup_sh_installs_the_shipped_wheel_in_a_clean_environment(tmp_path: Path) -> None:
+    """As Gradescope runs it: a wheel of this checkout built and shipped in the zip, setup.sh
+    run with no screwsolve on PATH (a new virtual environment, dependencies from the package
+    index), then run_autograder with no SCREWSOLVE: the installed command grades as grade."""
+    source = tmp_path / "source"  # the wheel is built from a copy: nothing written in the checkout
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(
+        ROOT / "screwsolve", source / "screwsolve", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    dist = tmp_path / "dist"
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "-w",
+            str(dist),
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert built.returncode == 0, built.stderr
+    (wheel,) = dist.glob("screwsolve-*.whl")
+    package = tmp_path / "autograder.zip"
+    command = ["screwsolve", "autograder", "gradescope", str(KEY), "-o", str(package)]
+    done = subprocess.run([*command, "--wheel", str(wheel)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    root = tmp_path / "autograder"
+    with zipfile.ZipFile(package) as archive:
+        assert wheel.name in archive.namelist()
+        archive.extractall(root / "source")
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("VIRTUAL_ENV", "PYTHONPATH", "SCREWSOLVE")
+    }
+    env.update({"PATH": _without_venv_path(), "AUTOGRADER_ROOT": str(root)})
+    setup = subprocess.run(
+        ["bash", str(root / "source" / "setup.sh")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert setup.returncode == 0, setup.stderr
+    assert setup.stdout.startswith("screwsolve ")
+    for case in ("right", "wrong"):
+        shutil.rmtree(root / "submission", ignore_errors=True)
+        shutil.rmtree(root / "results", ignore_errors=True)
+        (root / "submission").mkdir()
+        answer = root / "submission" / "answers.yaml"
+        answer.write_text(CASES[case], encoding="utf-8")
+        graded = subprocess.run(
+            ["bash", str(root / "source" / "run_autograder")],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert graded.returncode == 0, graded.stderr
+        results = root / "results" / "results.json"
+        document = json.loads(results.read_text(encoding="utf-8"))
+        _valid(document, "gradescope-results.schema.json")
+        assert document["score"] == _grade_points(answer)
+
+
+HINT = "Resolve the step's force and the partial screw about Q (Remark 13.3.3)."
+
+
+def _key_with_hints_later(tmp_path: Path) -> Path:
+    text = KEY.read_text(encoding="utf-8")
+    assert f"power_coefficients.theta: {HINT}" in text
+    key = tmp_path / "key-plate.yaml"
+    key.write_text(
+        text.replace("  hints:\n", "  hints_shown: after_due_date\n  hints:\n"), encoding="utf-8"
+    )
+    return key
+
+
+def test_hints_kept_for_after_the_due_date(tmp_path: Path) -> None:
+    """grading.hints_shown: after_due_date - Gradescope: the wrong item's feedback without the
+    hint, the hint in a test visible after the due date; PrairieLearn: the hint in the answer
+    panel, not in the results. Without it, the hint is in the feedback (as grade gives it)."""
+    wrong = tmp_path / "wrong"
+    wrong.mkdir()
+    (wrong / "answers.yaml").write_text(CASES["wrong"], encoding="utf-8")
+    now = _autograde(wrong, tmp_path / "now.json")
+    (theta,) = [t for t in now["tests"] if t["name"] == "power_coefficients.theta"]
+    assert theta["status"] == "failed" and "Resolve the step" in theta["output"]
+    assert not [t for t in now["tests"] if t["visibility"] != "visible"]
+
+    key = _key_with_hints_later(tmp_path)
+    results = tmp_path / "later.json"
+    command = ["screwsolve", "autograde", "gradescope", "--key", str(key)]
+    done = subprocess.run(
+        [*command, "--results", str(results), "--", str(wrong)], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    later = json.loads(results.read_text(encoding="utf-8"))
+    _valid(later, "gradescope-results.schema.json")
+    assert later["score"] == now["score"]
+    (theta,) = [t for t in later["tests"] if t["name"] == "power_coefficients.theta"]
+    assert "Resolve the step" not in theta["output"] and "Verdict: wrong" in theta["output"]
+    (hint,) = [t for t in later["tests"] if t["visibility"] == "after_due_date"]
+    assert hint["name"] == "power_coefficients.theta: hint" and "Resolve the step" in hint["output"]
+    assert "score" not in hint
+
+    question = tmp_path / "question"
+    command = ["screwsolve", "autograder", "prairielearn", str(key), "-o", str(question)]
+    done = subprocess.run([*command, "--no-figure"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    page = (question / "question.html").read_text(encoding="utf-8")
+    panel = page[page.index("<pl-answer-panel>") :]
+    assert "Resolve the step&#x27;s force" in panel
+    assert not (question / "tests" / "figure.png").exists()
+
+
+def test_a_figure_that_is_not_a_png_is_left_out_with_a_warning(tmp_path: Path) -> None:
+    student = tmp_path / "student"
+    student.mkdir()
+    (student / "answers.yaml").write_text(CASES["wrong"], encoding="utf-8")
+    fake = tmp_path / "figure.png"
+    fake.write_text("<svg/>", encoding="utf-8")
+    results = tmp_path / "r.json"
+    command = ["screwsolve", "autograde", "prairielearn", "--key", str(KEY), "--figure", str(fake)]
+    done = subprocess.run(
+        [*command, "--results", str(results), "--", str(student)], capture_output=True, text=True
+    )
+    assert done.returncode == 0 and "not a PNG" in done.stderr
+    assert "images" not in json.loads(results.read_text(encoding="utf-8"))
+
+
+def test_a_wheel_not_named_as_one_is_a_usage_error(tmp_path: Path) -> None:
+    bad = tmp_path / "evil.sh"
+    bad.write_text("rm -rf /", encoding="utf-8")
+    command = ["screwsolve", "autograder", "gradescope", str(KEY), "-o", str(tmp_path / "a.zip")]
+    done = subprocess.run([*command, "--wheel", str(bad)], capture_output=True, text=True)
+    assert done.returncode == 2 and "not named as a screwsolve wheel" in done.stderr
+    assert not (tmp_path / "a.zip").exists()
