@@ -200,7 +200,9 @@ def _without_venv_path() -> str:
 def test_setup_sh_installs_the_shipped_wheel_in_a_clean_environment(tmp_path: Path) -> None:
     """As Gradescope runs it: a wheel of this checkout built and shipped in the zip, setup.sh
     run with no screwsolve on PATH (a new virtual environment, dependencies from the package
-    index), then run_autograder with no SCREWSOLVE: the installed command grades as grade."""
+    index), then run_autograder with no SCREWSOLVE on a right, a wrong, a hostile and an
+    unparsable upload: the installed command grades as grade. The PrairieLearn question built
+    with the same wheel runs its entrypoint with that install on PATH (as its image would)."""
     source = tmp_path / "source"  # the wheel is built from a copy: nothing written in the checkout
     source.mkdir()
     for name in ("pyproject.toml", "README.md", "LICENSE"):
@@ -250,7 +252,16 @@ def test_setup_sh_installs_the_shipped_wheel_in_a_clean_environment(tmp_path: Pa
     )
     assert setup.returncode == 0, setup.stderr
     assert setup.stdout.startswith("screwsolve ")
-    for case in ("right", "wrong"):
+    installed = root / "screwsolve-venv" / "bin"
+    question = tmp_path / "question"
+    command = ["screwsolve", "autograder", "prairielearn", str(KEY), "-o", str(question)]
+    done = subprocess.run([*command, "--wheel", str(wheel)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    dockerfile = (question / "Dockerfile").read_text(encoding="utf-8")
+    assert f"COPY {wheel.name} /tmp/{wheel.name}" in dockerfile and (question / wheel.name).exists()
+    # PrairieLearn's image has the installed command on PATH: the same install stands in for it
+    image_env = {**env, "PATH": os.pathsep.join([str(installed), env["PATH"]])}
+    for case in CASES:
         shutil.rmtree(root / "submission", ignore_errors=True)
         shutil.rmtree(root / "results", ignore_errors=True)
         (root / "submission").mkdir()
@@ -268,6 +279,23 @@ def test_setup_sh_installs_the_shipped_wheel_in_a_clean_environment(tmp_path: Pa
         document = json.loads(results.read_text(encoding="utf-8"))
         _valid(document, "gradescope-results.schema.json")
         assert document["score"] == _grade_points(answer)
+
+        grade_root = tmp_path / f"grade-{case}"
+        shutil.copytree(question / "tests", grade_root / "tests")
+        (grade_root / "student").mkdir()
+        shutil.copy2(answer, grade_root / "student" / "answers.yaml")
+        graded = subprocess.run(
+            ["bash", str(grade_root / "tests" / "run.sh")],
+            env={**image_env, "GRADE_ROOT": str(grade_root)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert graded.returncode == 0, graded.stderr
+        document = json.loads((grade_root / "results" / "results.json").read_text("utf-8"))
+        _valid(document, "prairielearn-results.schema.json")
+        assert document["score"] == pytest.approx(_grade_points(answer) / 8.0)
+        assert document.get("gradable", True) is (case in ("right", "wrong"))
 
 
 HINT = "Resolve the step's force and the partial screw about Q (Remark 13.3.3)."
