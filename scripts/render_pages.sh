@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Render the LaTeX pages shown in docs/ from a real compile: the plate (the README's picture),
+# Render the LaTeX pages shown in docs/ from a real compile: the plate (the picture in docs/commands.md),
 # the rolling sphere and the car, first page of each, and every page of the plate's worked
 # solution (--steps). Needs pdflatex and pdftoppm (Debian: texlive-latex-base,
 # texlive-latex-recommended, poppler-utils). Fails if pdflatex reports an overfull box.

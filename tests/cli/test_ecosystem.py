@@ -68,11 +68,10 @@ def test_completion_script_is_offered(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_every_test_the_conventions_table_names_exists() -> None:
-    """README's conventions table points at tests that are there."""
+    """The conventions page's table points at tests that are there."""
     import re
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = readme.split("## Conventions")[1].split("## Development")[0]
+    table = (ROOT / "docs" / "conventions.md").read_text(encoding="utf-8")
     for path, name in re.findall(r"`(tests/[\w/]+\.py)::(\w+)`", table):
         assert f"def {name}(" in (ROOT / path).read_text(encoding="utf-8"), (path, name)
     for path in re.findall(r"`(tests/[\w/]+\.py)`", table):
