@@ -83,3 +83,24 @@ def pdflatex() -> str:
     if os.environ.get("SCREWSOLVE_REQUIRE_PDFLATEX") or os.environ.get("CI"):
         pytest.fail("pdflatex is required here (.ci/run installs texlive-latex-base)")
     pytest.skip("pdflatex is not installed (CI requires it)")
+
+
+def source_tree(folder: Path) -> Path:
+    """A copy of the repository's files (those git tracks or would track) in `folder`: a wheel
+    or an install built from it writes its build/ and egg-info there, never in the checkout."""
+    import shutil
+    import subprocess
+
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8", "surrogateescape")
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file():
+            target = folder / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return folder

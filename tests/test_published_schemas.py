@@ -9,7 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from .conftest import ROOT
+
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
 
 SCHEMAS = ROOT / "schemas"
 

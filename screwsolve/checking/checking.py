@@ -26,7 +26,8 @@ from screwsolve.checking.claims import (
     value_of,
     walk,
 )
-from screwsolve.checking.reports import CheckReport, ClaimResult, FileReport, Status, text_of
+from screwsolve.checking.reports import CheckReport, ClaimResult, FileReport, Status
+from screwsolve.checking.typeset import Typesetter
 from screwsolve.errors import (
     Diagnostic,
     ExpressionError,
@@ -95,12 +96,9 @@ def check_file(
     with _recorded(report, "problem too deeply nested to solve"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
         analysis = analyse(loaded, seconds)
-        # true values as text here, inside the worker's limits: the parent only reads them
-        # (it printed every value for the cache under no limit, and received sympy trees)
-        report.claims = [
-            c if c.got is None else replace(c, got=text_of(c.got))
-            for c in check_claims(analysis, seed)
-        ]
+        # check_claims gives true values as text, printed here inside the worker's limits as
+        # run prints them: the parent only reads them
+        report.claims = list(check_claims(analysis, seed))
     report.seconds = time.perf_counter() - started
     return report
 
@@ -225,16 +223,24 @@ def check_claims(analysis: Analysis, seed: int | None = None) -> Iterator[ClaimR
     source = analysis.system.source
     comparer = Comparer(analysis.system, DEFAULT_SEED if seed is None else seed)
     presenter = Presenter(analysis)
+    typeset = Typesetter(presenter, comparer)
     for item in walk(expected.model_dump(exclude_none=True)):
         if isinstance(item, Malformed):  # never dropped without a word
             yield _located(source, Claim(item.path, "scalar"), None, "error", detail=item.message)
     for claim in claims_of(expected):
         truth = value_of(claim, analysis, presenter)
         if isinstance(truth, Unknown):
-            yield _located(source, claim, truth.part, "error", detail=truth.message)
+            result = _located(source, claim, truth.part, "error", detail=truth.message)
+            yield replace(result, expected_latex=typeset.claimed(claim, truth.part))
             continue
         for verdict in comparer.compare(claim, truth):
-            yield _result(source, claim, verdict)
+            got, got_latex = typeset.true(verdict.got)  # as run prints it
+            yield replace(
+                _result(source, claim, verdict),
+                got=got if verdict.got is not None else None,
+                expected_latex=typeset.claimed(claim, verdict.part),
+                got_latex=got_latex,
+            )
 
 
 def _result(source: SourceMap, claim: Claim, verdict: PartVerdict) -> ClaimResult:

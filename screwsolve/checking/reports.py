@@ -39,10 +39,12 @@ class ClaimResult:
     col: int
     status: Status
     expected: str
-    got: Any = None  # a sympy value, a printed vector, names, a flag, or text (from the cache)
+    got: Any = None  # the true value as run prints it (text), or None when there is none
     detail: str = ""
     undecided: bool = False
     hint: str = ""  # what the file can do about a failure, said after the message in full
+    expected_latex: str = ""  # the claim typeset (checking/typeset.py), for JSON's {text, latex}
+    got_latex: str = ""  # the true value typeset; empty when too large or unknown
 
 
 @dataclass
@@ -82,7 +84,13 @@ class CheckReport:
 
     @property
     def failed_count(self) -> int:
-        return sum(1 for f in self.files for c in f.claims if c.status != "ok")
+        """Claims that do not hold (a claim that could not be checked is not among them)."""
+        return sum(1 for f in self.files for c in f.claims if c.status == "fail")
+
+    @property
+    def claim_error_count(self) -> int:
+        """Claims that could not be checked: unreadable, unknown names, undefined values."""
+        return sum(1 for f in self.files for c in f.claims if c.status == "error")
 
 
 def text_of(value: Any) -> str:
@@ -131,6 +139,8 @@ def report_to_json(report: FileReport) -> dict[str, Any]:
                 "detail": c.detail,
                 "undecided": c.undecided,
                 "hint": c.hint,
+                "expected_latex": c.expected_latex,
+                "got_latex": c.got_latex,
             }
             for c in report.claims
         ],
@@ -161,6 +171,8 @@ def report_from_json(path: str, data: Any) -> FileReport:
                 _text(entry["detail"]),
                 bool(entry["undecided"]),
                 _text(entry.get("hint", "")),
+                _text(entry.get("expected_latex", "")),
+                _text(entry.get("got_latex", "")),
             )
         )
     diagnostics = [

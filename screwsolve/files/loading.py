@@ -101,22 +101,43 @@ def _pydantic_diagnostics(
     kept = [i for i in items if not _other_branch(i)]
     for item in kept or items:
         loc = _in_file(tuple(item["loc"]), data, missing=item["type"] == "missing")
-        where = ".".join(str(p) for p in loc) or "document"
+        where = ".".join(str(p) for p in loc) or "the file"
         kind = item["type"]
         if kind == "extra_forbidden":
             key = str(loc[-1])
             hint = difflib.get_close_matches(key, _allowed_keys(model, loc), n=1)
-            message = f"unknown key '{key}' in {'.'.join(str(p) for p in loc[:-1]) or 'document'}"
+            place = ".".join(str(p) for p in loc[:-1]) or "the file's top level"
+            message = f"unknown key '{key}' in {place}"
             if hint:
                 message += f" (did you mean '{hint[0]}'?)"
             out.append(source.diagnostic(loc, message, key=True))
         elif kind == "missing":
-            out.append(source.diagnostic(loc[:-1], f"missing key '{loc[-1]}' in {where}"))
+            out.append(source.diagnostic(loc[:-1], _missing(model, loc)))
         else:
             out.append(source.diagnostic(loc, f"{where}: {_in_our_words(item)}"))
     # one message per location and text, in file order
     unique = {(d.line, d.col, d.message): d for d in out}
     return sorted(unique.values(), key=lambda d: (d.line, d.col))
+
+
+def _missing(model: type[BaseModel], loc: tuple[Any, ...]) -> str:
+    """A required key left out, named where it belongs; at the top of a file, with what it is
+    for (the field's own description): "missing key 'referential' in referential" said it
+    twice and explained nothing."""
+    key = str(loc[-1])
+    if len(loc) == 1:
+        field = model.model_fields.get(key)
+        what = (
+            f": {_lower_first(field.description.rstrip('.'))}"
+            if field and field.description
+            else ""
+        )
+        return f"the file has no '{key}:'{what}"
+    return f"missing key '{key}' in {'.'.join(str(p) for p in loc[:-1])}"
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def _other_branch(item: Any) -> bool:
@@ -146,6 +167,19 @@ def _in_file(loc: tuple[Any, ...], data: Any, *, missing: bool) -> tuple[Any, ..
     return tuple(kept)
 
 
+def _is_number(value: Any) -> bool:
+    """A number as YAML gives it to validation (the reader keeps scalars as text)."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int | float):
+        return True
+    try:
+        float(str(value))
+    except ValueError:
+        return False
+    return True
+
+
 def _in_our_words(item: Any) -> str:
     """A validation error as the file's author would say it, not as pydantic does."""
     kind, context = item["type"], item.get("ctx") or {}
@@ -168,7 +202,14 @@ def _in_our_words(item: Any) -> str:
     if kind in ("float_parsing", "int_parsing", "float_type", "int_type", "int_from_float"):
         return f"{shown} is not a number" + (" (a whole number here)" if "int" in kind else "")
     if kind == "literal_error":
-        return f"{shown} is not allowed: use {context.get('expected', 'another value')}"
+        expected = context.get("expected", "another value")
+        if _is_number(given):
+            # `m: 3` under parameters: a value where the file declares a symbol
+            return (
+                f"{shown} is a number, and a name is declared here as a symbol: write its "
+                f"assumption ({expected}); numbers for a figure go to sketch:"
+            )
+        return f"{shown} is not allowed: use {expected}"
     if kind in ("dict_type", "model_type", "model_attributes_type"):
         return "must be a mapping (key: value lines)"
     if kind == "list_type":

@@ -163,12 +163,22 @@ def parse_yaml(text: str, file: str) -> tuple[Any, SourceMap]:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "invalid YAML"
-        if "\t" in problem or "tab" in problem:
-            problem = "tabs are not allowed for indentation in YAML"
         if "nesting depth" in problem:
             # PyYAML 6.0.4's parser has a depth limit of its own, met while it reads ahead of
             # the events that would meet ours: the file is refused for the same reason
             raise _fail(file, mark, f"nesting deeper than {MAX_YAML_DEPTH} levels") from None
+        at = exc.problem_mark.index if exc.problem_mark is not None else -1
+        if "\t" in problem or "tab" in problem or text[at : at + 1] == "\t":
+            problem = "tabs are not allowed for indentation in YAML: indent with spaces"
+        elif exc.context_mark is not None and "flow" in (exc.context or ""):
+            # the reader's mistake is where the brace opened, often lines before PyYAML noticed
+            opened = "{" if "mapping" in (exc.context or "") else "["
+            closer = "}" if opened == "{" else "]"
+            where = exc.context_mark
+            problem = (
+                f"the '{opened}' at line {where.line + 1}, column {where.column + 1} is not "
+                f"closed with '{closer}', or a ',' is missing between its entries"
+            )
         raise _fail(file, mark, f"YAML syntax: {problem}") from None
     except yaml.YAMLError as exc:
         raise _fail(file, None, f"YAML: {exc}") from None

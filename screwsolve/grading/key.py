@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath
 from typing import Any, TypeAlias
 
-import sympy
 from sympy.physics.vector import Vector
 
 from screwsolve.checking.checking import check_claims
@@ -229,9 +228,7 @@ def key_truth(loaded: Loaded) -> KeyTruth:
             f"the key's own claim {result.path} does not hold"
             + (f": {clipped(result.detail, 200)}" if result.status == "error" else "")
             + (
-                f" (the problem gives {clipped(_shown(result.got))})"
-                if result.got is not None
-                else ""
+                f" (the problem gives {clipped(str(result.got))})" if result.got is not None else ""
             ),
         )
         for result in check_claims(analysis)
@@ -271,16 +268,6 @@ def key_truth(loaded: Loaded) -> KeyTruth:
 
 def _wrong(mistake: Mistake) -> WrongAnswer:
     return WrongAnswer(mistake.code, mistake.feedback, written(mistake.value))
-
-
-def _shown(value: object) -> str:
-    if isinstance(value, VectorValue):
-        return vector_text(value.terms)
-    if isinstance(value, bool | tuple):
-        return str(value)
-    if isinstance(value, sympy.Expr):
-        return text(value)
-    return str(value)
 
 
 def _chosen(item: str, chosen: list[str]) -> bool:

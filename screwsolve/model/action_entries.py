@@ -99,7 +99,10 @@ class _Context:
             return None
         if name not in known:
             declared = self.problem.points if kind == "point" else self.problem.bodies
-            self.out.error(path, f"unknown {kind} '{name}'" + suggest(name, list(declared)))
+            if name not in declared:
+                self.out.error(path, f"unknown {kind} '{name}'" + suggest(name, list(declared)))
+            # else: declared, but its own definition failed, and was reported there: naming it
+            # again as unknown would send the reader to a second, false mistake
             return None
         return name
 

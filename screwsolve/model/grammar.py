@@ -213,6 +213,36 @@ def _rewrite_rates(text: str) -> tuple[str, list[int]]:
     return "".join(out), origin
 
 
+_ASCII_SIGNS = {
+    "MINUS SIGN": "-",
+    "EN DASH": "-",
+    "MULTIPLICATION SIGN": "*",
+    "DOT OPERATOR": "*",
+    "MIDDLE DOT": "*",
+    "DIVISION SIGN": "/",
+    "PRIME": "'",
+    "RIGHT SINGLE QUOTATION MARK": "'",
+    "SUPERSCRIPT TWO": "**2",
+    "SUPERSCRIPT THREE": "**3",
+}
+
+
+def _ascii_for(character: str) -> str:
+    """': write theta' for a Greek letter, ': write *' for a typeset sign: what a newcomer
+    pasting from a book or a word processor meant."""
+    import unicodedata
+
+    name = unicodedata.name(character, "")
+    if name in _ASCII_SIGNS:
+        return f": write {_ASCII_SIGNS[name]}"
+    for case, prefix in (("small", "GREEK SMALL LETTER "), ("capital", "GREEK CAPITAL LETTER ")):
+        if name.startswith(prefix):
+            letter = name.removeprefix(prefix).split()[0].lower()
+            letter = "lam" if letter == "lamda" else letter
+            return f": write {letter if case == 'small' else letter.capitalize()}"
+    return ""
+
+
 def _precheck(text: str) -> None:
     if len(text) > MAX_EXPRESSION_CHARS:
         raise ExpressionError(
@@ -220,7 +250,9 @@ def _precheck(text: str) -> None:
         )
     for i, ch in enumerate(text):
         if ord(ch) > 127:
-            raise ExpressionError(f"non-ASCII character {ch!r} (U+{ord(ch):04X})", i)
+            raise ExpressionError(
+                f"non-ASCII character {ch!r} (U+{ord(ch):04X})" + _ascii_for(ch), i
+            )
         if ch == '"':
             raise ExpressionError("string literals are not allowed", i)
         if ch in "[]{}@;\\`$":
@@ -560,6 +592,12 @@ class _Builder:
         raise self._error(node, f"unknown name '{name}'" + self._hint(name))
 
     def _hint(self, name: str) -> str:
+        # a unit vector of a frame, misnamed (w0, x_0): the frame's own vectors say how they are
+        # written better than the nearest name does
+        frame = name[1:].lstrip("_")
+        siblings = sorted(v for v in self.ns.vectors if frame and v[1:] == frame)
+        if siblings and (name[:1] not in "xyz" or name[1:2] == "_"):
+            return f" (the unit vectors of frame {frame} are {', '.join(siblings)})"
         close = difflib.get_close_matches(name, self.ns.known(), n=1)
         return f" (did you mean '{close[0]}'?)" if close else ""
 
@@ -780,9 +818,18 @@ def syntax_message(python: str, text: str) -> str:
         return f"a '{python[-2]}' closes nothing"
     if "forgot a comma" in python or (python == "invalid syntax" and _SIDE_BY_SIDE.search(text)):
         return "two terms side by side: write * between them for a product (m*g*l)"
-    if python.startswith("invalid syntax"):
-        return "not an expression (numbers, names, + - * / **, functions such as sin(q))"
-    return python
+    if "leading zeros" in python:
+        zeros = re.search(r"(?<![\w.])0+(\d+)", text)
+        written, meant = (zeros[0], zeros[1]) if zeros else ("017", "17")
+        return (
+            f"a number cannot start with 0: write {meant}, not {written} (0.{meant} for a fraction)"
+        )
+    if "string literal" in python:
+        return "quotes are not part of an expression: write the expression itself"
+    if "'=='" in python or "assign" in python or re.search(r"(?<![<>=!])=(?!=)", text):
+        return "'=' belongs to constraints and domains (lhs = rhs), not to an expression"
+    # anything else: the book's words, never Python's (which speak of literals and tokens)
+    return "not an expression (numbers, names, + - * / **, functions such as sin(q))"
 
 
 SUGGESTED = 3  # names listed when none is close

@@ -92,9 +92,12 @@ def _count(number: int, noun: str) -> str:
 def summary_line(report: CheckReport) -> str:
     cached = sum(1 for f in report.files if f.cached)
     invalid = sum(1 for f in report.files if f.diagnostics)
+    errors = report.claim_error_count  # named apart: a claim that could not be read is no
+    # wrong answer, and the reader fixes the two differently
+    unreadable = f", {_count(errors, 'claim')} not checked" if errors else ""
     line = (
         f"{_count(len(report.files), 'file')}, {_count(report.claim_count, 'claim')}, "
-        f"{report.failed_count} failed, {_count(invalid, 'invalid file')}"
+        f"{report.failed_count} failed{unreadable}, {_count(invalid, 'invalid file')}"
     )
     return line + (f" ({cached} from the cache)" if cached else "")
 
@@ -155,9 +158,9 @@ def render_check(report: CheckReport, *, plain: bool = False) -> RenderableType:
 
 
 def check_document(report: CheckReport) -> dict[str, Any]:
-    """The `check --format json` document (schemas/check.schema.json, schema_version 1)."""
+    """The `check --format json` document (schemas/check.schema.json, schema_version 2)."""
     return {
-        "schema_version": 1,
+        "schema_version": 2,
         "tool": {"name": "screwsolve", "version": __version__},
         "command": "check",
         "status": "ok" if report.ok else ("error" if _has_errors(report) else "fail"),
@@ -167,7 +170,7 @@ def check_document(report: CheckReport) -> dict[str, Any]:
             "files": len(report.files),
             "claims": report.claim_count,
             "failed": report.failed_count,
-            "claim_errors": sum(1 for f in report.files for c in f.claims if c.status == "error"),
+            "claim_errors": report.claim_error_count,
             "errors": sum(1 for f in report.files if f.diagnostics),
             "cached": sum(1 for f in report.files if f.cached),
         },
@@ -189,8 +192,8 @@ def _file_document(file: FileReport) -> dict[str, Any]:
                 "line": c.line,
                 "col": c.col,
                 "status": c.status,
-                "expected": c.expected,
-                "got": text_of(c.got),
+                "expected": {"text": c.expected, "latex": c.expected_latex},
+                "got": {"text": text_of(c.got), "latex": c.got_latex},
                 "message": claim_message(c) if c.status != "ok" else "",
             }
             for c in file.claims

@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from screwsolve.symbolic.tex_text import text_mode
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
 _CONTROL_ANY = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -118,22 +120,6 @@ def markdown(text: str) -> str:
     return "\\" + text if text.startswith(("#", "+", "-", "=")) else text
 
 
-_LATEX = {
-    "\\": r"\textbackslash{}",
-    "{": r"\{",
-    "}": r"\}",
-    "$": r"\$",
-    "&": r"\&",
-    "#": r"\#",
-    "^": r"\^{}",
-    "_": r"\_",
-    "%": r"\%",
-    "~": r"\~{}",
-}
-
-
 def latex(text: str) -> str:
-    """For LaTeX text mode: special characters escaped, control characters dropped, and
-    characters outside Latin-1 (which a stock pdflatex cannot typeset) shown as '?'."""
-    text = _CONTROL_ANY.sub("", _SURROGATE.sub("?", str(text)))
-    return "".join(_LATEX.get(ch, ch if ord(ch) < 0x100 else "?") for ch in text)
+    """For LaTeX text mode (symbolic/tex_text.py: the one escape every LaTeX writer uses)."""
+    return text_mode(text)

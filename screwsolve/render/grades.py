@@ -434,6 +434,16 @@ def _file_stem(label: str) -> str:
     return f"_{stem}" if _WINDOWS_DEVICES.fullmatch(stem) else stem
 
 
+def _feedback_label(result: SubmissionResult, names: Names) -> str:
+    """Whose feedback a file is: the student's name, else (a file too broken to name anyone)
+    the submission's own file name, so that its author finds it; never a file name when the
+    report is anonymous."""
+    label = names.of(result)
+    if label or names.anonymous:
+        return label
+    return Path(result.file).stem
+
+
 def feedback_file_names(labels: list[str]) -> list[str]:
     """One feedback file name per label, each unique even on a disk that ignores case, in time
     linear in the class: a repeated stem gets -2, -3, ... (each stem remembers its last
@@ -685,7 +695,7 @@ def write_reports(
         written.append(("canvas.csv", canvas_csv(report, books)))
     if not names.anonymous and (has_lms(report, "moodle") or books.moodle is not None):
         written.append(("moodle.csv", moodle_csv(report, books, names)))
-    labels = [names.of(result) for result in report.results]
+    labels = [_feedback_label(result, names) for result in report.results]
     for result, name in zip(report.results, feedback_file_names(labels), strict=True):
         written.append((f"feedback/{name}", feedback_markdown(report, result, names)))
     write_file_set(folder, written, REPORT_ENTRIES)

@@ -14,6 +14,8 @@ import pytest
 from ..conftest import PROBLEMS
 from ..golden_outputs import GOLDEN, VARIANTS, render
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 CASES = [(p, v) for p in sorted(PROBLEMS.glob("*.yaml")) for v in VARIANTS]
 
 

@@ -17,6 +17,8 @@ import pytest
 from ..hostile_round3 import CASES, KEY, Case, answer
 from ..two_axis_chain import two_axis_chain_yaml
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 BY_LABEL = {case.label: case for case in CASES}
 
 

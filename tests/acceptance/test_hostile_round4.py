@@ -15,6 +15,8 @@ import pytest
 
 from ..hostile_round4 import CASES, PLATE, Case, long_chain_claims_yaml
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 CHEAP = [case for case in CASES if case.cheap]
 
 

@@ -18,6 +18,8 @@ import pytest
 
 from ..conftest import ROOT
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 TEXT = ROOT / "tests" / "data" / "hostile-text"
 PROBLEM = TEXT / "titles-and-names.yaml"
 KEY = ROOT / "examples" / "grading" / "key-plate.yaml"

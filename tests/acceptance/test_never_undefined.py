@@ -9,6 +9,7 @@ import re
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -16,6 +17,8 @@ from typer.testing import CliRunner
 from screwsolve.cli import app
 
 from ..sleds import sled
+
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
 
 UNDEFINED = re.compile(r"\b(nan|zoo|oo|inf|infinity)\b|\\infty|∞", re.IGNORECASE)
 

@@ -29,6 +29,8 @@ from ..large_models import chain_yaml
 from ..roundtrip import claims_from_run, problem_with_claims
 from ..sleds import sled
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 SHIPPED = [*sorted(PROBLEMS.glob("*.yaml")), ROOT / "examples" / "grading" / "key-plate.yaml"]
 TOTALS = ("power", "potential_energy", "dissipation")
 

@@ -18,7 +18,9 @@ import pytest
 
 from screwsolve.grading.grading import grade
 
-from ..conftest import ROOT
+from ..conftest import ROOT, source_tree
+
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
 
 KEY = ROOT / "examples" / "grading" / "key-plate.yaml"
 SUBMISSIONS = ROOT / "examples" / "grading" / "submissions"
@@ -203,13 +205,7 @@ def test_setup_sh_installs_the_shipped_wheel_in_a_clean_environment(tmp_path: Pa
     index), then run_autograder with no SCREWSOLVE on a right, a wrong, a hostile and an
     unparsable upload: the installed command grades as grade. The PrairieLearn question built
     with the same wheel runs its entrypoint with that install on PATH (as its image would)."""
-    source = tmp_path / "source"  # the wheel is built from a copy: nothing written in the checkout
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
-        shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(
-        ROOT / "screwsolve", source / "screwsolve", ignore=shutil.ignore_patterns("__pycache__")
-    )
+    source = source_tree(tmp_path / "source")  # nothing written in the checkout
     dist = tmp_path / "dist"
     built = subprocess.run(
         [

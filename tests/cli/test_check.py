@@ -165,10 +165,42 @@ def test_the_job_summary_lists_the_failing_claims(course: Path, tmp_path: Path) 
 
 
 def test_claim_errors_are_counted_apart_from_failures(course: Path) -> None:
-    document = json.loads(run(["check", "problems", "--json"], course).stdout)
+    """A claim that cannot be checked (an unknown action) is not a wrong claim: JSON's `failed`
+    counts wrong claims only (schema_version 2), `claim_errors` the others, and the summary
+    line names them apart."""
+    unknown = PLATE.replace(
+        "    push at A: F_A*x'\n", "    push at A: F_A*x'\n    nobody: F_A*x'\n"
+    )
+    assert unknown != PLATE
+    (course / "problems" / "unknown.yaml").write_text(unknown, encoding="utf-8")
+    document = json.loads(run(["check", "problems", "--json", "--no-cache"], course).stdout)
+    jsonschema.validate(document, SCHEMA)
     summary = document["summary"]
-    errors = sum(1 for f in document["files"] for c in f["claims"] if c["status"] == "error")
-    assert summary["claim_errors"] == errors and summary["failed"] >= errors
+    claims = [c for f in document["files"] for c in f["claims"]]
+    assert summary["claim_errors"] == 1 == sum(c["status"] == "error" for c in claims)
+    assert summary["failed"] == 1 == sum(c["status"] == "fail" for c in claims)
+    line = run(["check", "problems"], course).stdout.splitlines()[-1]
+    assert ", 1 failed, 1 claim not checked, " in line
+
+
+def test_check_json_values_are_text_and_latex_as_run_prints_them(course: Path) -> None:
+    """One truth: a claim's true value in check's JSON is the text and the LaTeX that run's
+    JSON gives the same quantity (the reading order included: m*g*l, never g*l*m)."""
+    plate = str(course / "problems" / "plate.yaml")
+    checked = json.loads(run(["check", plate, "--json", "--no-cache"], course).stdout)
+    solved = json.loads(run(["run", plate, "--format", "json"], course).stdout)
+    coefficients = solved["solution"]["power_coefficients"]
+    claims = {c["path"]: c for c in checked["files"][0]["claims"]}
+    compared = 0
+    for path, claim in claims.items():
+        section, *rest = path.split(".")
+        if section != "power_coefficients" or len(rest) != 1:
+            continue
+        total = coefficients[rest[0]]
+        assert claim["got"] == {"text": total["text"], "latex": total["latex"]}, path
+        assert claim["expected"]["latex"], path  # the claim typeset as well
+        compared += 1
+    assert compared == 3  # x, theta and t
 
 
 def test_an_empty_folder_is_not_a_success(tmp_path: Path) -> None:

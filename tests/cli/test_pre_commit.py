@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 ROOT = Path(__file__).resolve().parents[2]
 COUPLE = (ROOT / "problems" / "notional-couple.yaml").read_text(encoding="utf-8")
 WORKFLOW = """name: course

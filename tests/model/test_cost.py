@@ -32,6 +32,8 @@ from ..conftest import PROBLEMS
 from ..large_models import chain_yaml, coupled_frames_yaml, dense_constraints_yaml
 from ..two_axis_chain import two_axis_chain_yaml
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 TWO_LINKS = """\
 title: two links
 referential: 0

@@ -15,6 +15,8 @@ from screwsolve.solution.sketch import sketch_of
 
 from ..conftest import PROBLEMS
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 
 def close(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return all(abs(x - y) < 1e-9 for x, y in zip(a, b, strict=True))
