@@ -9,6 +9,7 @@ import sys
 
 import pytest
 
+import screwsolve
 from screwsolve.files.loading import detached, load_problem
 from screwsolve.jobs import RunRequest, run_request
 
@@ -126,3 +127,13 @@ def test_the_package_says_it_is_typed() -> None:
     from importlib.resources import files
 
     assert files("screwsolve").joinpath("py.typed").is_file()
+
+
+def test_the_model_objects_print_in_one_short_line() -> None:
+    """A notebook or a debugger shows what was loaded and solved, not 18 000 characters."""
+    loaded = screwsolve.load(PROBLEMS / "plate-on-a-step.yaml")
+    shown = [repr(loaded), repr(screwsolve.solve(loaded)), repr(screwsolve.to_mechanics(loaded))]
+    assert all(len(text) < 200 and "\n" not in text for text in shown), shown
+    assert shown[0].startswith("<Loaded 'Plate on a step") and "2 coordinates" in shown[0]
+    assert "coefficients for x, theta, t" in shown[1] and "3 actions" in shown[1]
+    assert shown[2].startswith("<MechanicsModel: 2 frames") and "1 velocity constraints" in shown[2]

@@ -25,9 +25,17 @@ from sympy.physics.vector import Vector
 from screwsolve.mechanics.analysis import Analysis
 
 
-@dataclass
+@dataclass(repr=False)
 class MechanicsModel:
     """A problem as sympy.physics.mechanics objects (every name as the file spells it)."""
+
+    def __repr__(self) -> str:
+        """One line: the frames and loads print as sympy objects on their own."""
+        return (
+            f"<MechanicsModel: {len(self.frames)} frames, {len(self.points)} points, "
+            f"{len(self.coordinates)} coordinates, {len(self.speeds)} speeds, "
+            f"{len(self.loads)} loads, {len(self.velocity_constraints)} velocity constraints>"
+        )
 
     referential: ReferenceFrame
     frames: dict[str, ReferenceFrame]

@@ -216,9 +216,18 @@ class Notation:
     reading_order: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Solution:
     """Everything `screwsolve run` reports about one problem."""
+
+    def __repr__(self) -> str:
+        """One line: what was solved, not every value (a notebook shows those as LaTeX)."""
+        bodies, actions = len(self.kinematic_screws), len(self.actions)
+        return (
+            f"<Solution {self.title!r}: coefficients for {', '.join(self.coefficients)}; "
+            f"{bodies} {'body' if bodies == 1 else 'bodies'}, "
+            f"{actions} {'action' if actions == 1 else 'actions'}>"
+        )
 
     title: str
     notation: Notation
