@@ -54,8 +54,13 @@ def same(a: sympy.Expr, b: sympy.Expr | str | int) -> bool:
 
 @pytest.fixture(autouse=True)
 def private_cache_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
-    """Every test caches into a folder of its own session, never the user's."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+    """Every test caches into a folder of its own session, never the user's: screwsolve's and
+    pre-commit's caches, matplotlib's configuration and TeX's font cache (which would go to
+    ~/.cache, ~/.config/matplotlib and ~/.texlive2022)."""
+    base = tmp_path_factory.getbasetemp()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base / "cache"))
+    monkeypatch.setenv("MPLCONFIGDIR", str(base / "matplotlib"))
+    monkeypatch.setenv("TEXMFVAR", str(base / "texmf-var"))
     monkeypatch.delenv("FORCE_COLOR", raising=False)  # a CI service's setting is not the test's
 
 
