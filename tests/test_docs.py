@@ -88,6 +88,12 @@ def test_the_problem_file_blocks_validate_run_and_check(index: int, tmp_path: Pa
         assert done.returncode == 0, done.stderr
 
 
+def test_the_relative_kinematics_example_is_the_shipped_one() -> None:
+    shipped = (ROOT / "examples" / "relative" / "slider-relative.yaml").read_text("utf-8")
+    blocks_here = [b for b, _ in blocks("yaml", ROOT / "docs" / "problem-file.md")]
+    assert any(b.startswith("title: Slider on a turning arm") and b in shipped for b in blocks_here)
+
+
 def test_the_first_problem_is_the_shipped_one() -> None:
     """README's and the site's first example is examples/first/pendulum.yaml, as shipped."""
     shipped = (ROOT / "examples" / "first" / "pendulum.yaml").read_text(encoding="utf-8")

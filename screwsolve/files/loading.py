@@ -108,7 +108,14 @@ def _pydantic_diagnostics(
             hint = difflib.get_close_matches(key, _allowed_keys(model, loc), n=1)
             place = ".".join(str(p) for p in loc[:-1]) or "the file's top level"
             message = f"unknown key '{key}' in {place}"
-            if hint:
+            if any(sign in key for sign in "()*+/^"):
+                # `{force: -c*dot(v(P), x1)*x1}`: YAML ends the entry at the comma
+                message = (
+                    f"'{key}' is the end of an expression cut at a comma: inside {{ }} a comma "
+                    "starts a new entry; put the expression in quotes, or the entry on lines "
+                    "of its own"
+                )
+            elif hint:
                 message += f" (did you mean '{hint[0]}'?)"
             out.append(source.diagnostic(loc, message, key=True))
         elif kind == "missing":

@@ -14,10 +14,10 @@ import keyword
 import math
 import re
 import tokenize
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from typing import Literal, Protocol
 
 import sympy
 from sympy.physics.vector import Vector
@@ -67,6 +67,7 @@ UNRELATED = "these frames are not related: a rotation between them is in error (
 # followed by ( is always the function, a bare name the symbol (they live apart).
 OMEGA = "omega"
 VELOCITY = "v"
+POSITION = "r"  # r(P, Q): called only (a parameter named r stays a parameter)
 _NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _LONG_NUMBER = re.compile(rf"(?<![A-Za-z0-9_.])\d{{{MAX_INT_DIGITS + 1},}}")
 
@@ -85,6 +86,17 @@ def check_name(name: str) -> str | None:
     return None
 
 
+class LocatedPoints(Protocol):
+    """The located points, as v(), r() read them (model/velocity_rule.PointVelocities)."""
+
+    def __contains__(self, point: object) -> bool: ...
+    def __getitem__(self, point: str) -> Vector: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def position(self, point: str) -> Vector: ...
+    def relative(self, point: str, to: str) -> Vector: ...
+    def relative_to(self) -> list[str]: ...
+
+
 @dataclass
 class Namespace:
     """What names mean inside one problem's expressions."""
@@ -97,7 +109,7 @@ class Namespace:
     # omega(FRAME): angular velocities relative to the referential, once frames are built
     angular_velocities: Mapping[str, Vector] | None = None
     # v(POINT): velocities relative to the referential by DESIGN §2's rule, once points are built
-    point_velocities: Mapping[str, Vector] | None = None
+    point_velocities: LocatedPoints | None = None
 
     def known(self) -> list[str]:
         """Every name an expression may use, for suggestions."""
@@ -107,7 +119,7 @@ class Namespace:
         """Every function an expression may call, for suggestions."""
         kinematic = [OMEGA] if self.angular_velocities is not None else []
         if self.point_velocities is not None:
-            kinematic.append(VELOCITY)
+            kinematic += [VELOCITY, POSITION]
         return [*FUNCTION_NAMES, *kinematic]
 
     @cached_property
@@ -681,6 +693,8 @@ class _Builder:
             return self._omega(node)
         if name == VELOCITY:
             return self._velocity(node)
+        if name == POSITION:
+            return self._position(node)
         if name not in FUNCTION_NAMES:
             close = difflib.get_close_matches(name, self.ns.known_functions(), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
@@ -742,26 +756,59 @@ class _Builder:
             total = total + omega if index == 0 else total - omega
         return Value.of_vector(total, ATOM)
 
-    def _velocity(self, node: ast.Call) -> Value:
-        """v(P): the velocity of point P relative to the referential, by DESIGN §2's rule (by
-        transport for a point attached to a body), as the screws use it."""
-        velocities = self.ns.point_velocities
-        if velocities is None:
+    def _located(self, node: ast.Call, function: str) -> LocatedPoints:
+        located = self.ns.point_velocities
+        if located is None:
             raise self._error(
                 node.func,
-                "v() can be used in speeds, actions and constraints, once points are located",
+                f"{function}() can be used in speeds, actions and constraints, once points are "
+                "located",
             )
-        if len(node.args) != 1:
-            raise self._error(node, "v() takes 1 point: v(POINT), its velocity in the referential")
-        point = self._name_argument(node.args[0], "v(POINT)")
-        if point not in velocities:
-            raise self._error(
-                node.args[0], f"unknown point '{point}'" + suggest(point, list(velocities))
-            )
+        return located
+
+    def _point(self, located: LocatedPoints, arg: ast.expr, usage: str) -> str:
+        point = self._name_argument(arg, usage)
+        if point not in located:
+            raise self._error(arg, f"unknown point '{point}'" + suggest(point, list(located)))
+        return point
+
+    def _velocity(self, node: ast.Call) -> Value:
+        """v(P): the velocity of point P relative to the referential, by DESIGN §2's rule (by
+        transport for a point attached to a body), as the screws use it; v(P, B): relative to
+        body B (or its frame), v_P/E less the velocity of B's point where P is."""
+        located = self._located(node, VELOCITY)
+        usage = "v(POINT) or v(POINT, BODY)"
+        if len(node.args) not in (1, 2):
+            raise self._error(node, f"v() takes 1 point and, relative to a body, the body: {usage}")
+        point = self._point(located, node.args[0], usage)
         try:
-            return Value.of_vector(velocities[point], ATOM)
+            if len(node.args) == 1:
+                return Value.of_vector(located[point], ATOM)
+            to = self._name_argument(node.args[1], usage)
+            try:
+                return Value.of_vector(located.relative(point, to), ATOM)
+            except KeyError:
+                choices = located.relative_to()
+                raise self._error(
+                    node.args[1],
+                    f"v({point}, {to}): '{to}' is no body, body frame or referential"
+                    + suggest(to, choices),
+                ) from None
         except ValueError as exc:
             raise self._error(node.args[0], f"v({point}) is not defined: {exc}") from None
+
+    def _position(self, node: ast.Call) -> Value:
+        """r(P, Q): the position of point P from point Q (r(P): from the root point), as the
+        file's positions locate them."""
+        located = self._located(node, POSITION)
+        usage = "r(POINT, FROM_POINT)"
+        if len(node.args) not in (1, 2):
+            raise self._error(node, f"r() takes 1 or 2 points: {usage}")
+        points = [self._point(located, arg, usage) for arg in node.args]
+        position = located.position(points[0])
+        if len(points) == 2:
+            position = position - located.position(points[1])
+        return Value.of_vector(position, ATOM)
 
     def _diff(self, node: ast.Call) -> Value:
         if len(node.args) != 2:

@@ -90,6 +90,31 @@ class PointVelocities(Mapping[str, Vector]):
             result = self.frames.dt(self.points[point].position)
         return result
 
+    def position(self, point: str) -> Vector:
+        """r_OP: the point's position from the root point (KeyError for an unknown point)."""
+        return self.points[point].position
+
+    def relative(self, point: str, to: str) -> Vector:
+        """v_P/B: the velocity of P relative to body B (named, or by its frame), that is v_P/E
+        less the velocity of the point of B where P is, v_A + omega_B/E x r_AP with A the
+        body's origin; relative to the referential, v_P/E. KeyError names what `to` may be."""
+        if to == self.frames.referential_name:
+            return self[point]
+        body = self.bodies.get(to) or next((b for b in self.bodies.values() if b.frame == to), None)
+        if body is None:
+            raise KeyError(to)
+        omega = self.frames.angular_velocity(body.frame)
+        arm = self.points[point].position - self.points[body.origin].position
+        carried = self[body.origin]
+        if arm != Vector(0):
+            carried = carried + self.frames.cross(omega, arm)
+        return self[point] - carried
+
+    def relative_to(self) -> list[str]:
+        """What a velocity may be relative to: the referential, the bodies and their frames."""
+        frames = {b.frame for b in self.bodies.values()}
+        return sorted({self.frames.referential_name, *self.bodies, *frames})
+
     def __iter__(self) -> Iterator[str]:
         return iter(self.points)
 

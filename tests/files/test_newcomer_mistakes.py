@@ -37,6 +37,9 @@ MESSAGES = {
     "assumption-value.yaml": "3:17: parameters.m: '3' is a number, and a name is declared here "
     "as a symbol: write its assumption ('positive', 'nonnegative', 'negative', 'nonzero' or "
     "'real'); numbers for a figure go to sketch:",
+    "comma-in-flow-mapping.yaml": "8:52: 'x0)*x0' is the end of an expression cut at a comma: "
+    "inside { } a comma starts a new entry; put the expression in quotes, or the entry on lines "
+    "of its own",
     "answer-file.yaml": "1:1: this is an answer file (student:, problem:, answers:), not a "
     "problem: grade it with `screwsolve grade --key KEY FILE`",
 }
