@@ -211,7 +211,11 @@ class Action(_Model):
         "and its reaction is implied.",
     )
     at: Name | None = Field(
-        default=None, description="Point the screw is resolved about (the point of application)."
+        default=None,
+        description=(
+            "Point the screw is resolved about (the point of application); a couple (a moment "
+            "alone) needs none."
+        ),
     )
     force: ExprText | None = Field(default=None, description="Resultant (a vector).")
     moment: ExprText | None = Field(

@@ -235,7 +235,12 @@ def _interaction(ctx: _Context, spec: Entry) -> bool:
 
 def _screw(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     on = ctx.body((*path, "on"), spec.on, "an action")
-    at = ctx.point((*path, "at"), spec.at, "a force or moment")
+    at_name = spec.at
+    if at_name is None and spec.force is None and spec.moment is not None and on is not None:
+        # a couple, as a book gives it, has no point: its moment is the same about every one,
+        # so it is resolved about its body's origin
+        at_name = ctx.bodies[on].origin
+    at = ctx.point((*path, "at"), at_name, "a force (or a moment with a force)")
     force = ctx.vector((*path, "force"), spec.force) if spec.force is not None else Vector(0)
     moment = ctx.vector((*path, "moment"), spec.moment) if spec.moment is not None else Vector(0)
     if on is None or at is None or force is None or moment is None:
