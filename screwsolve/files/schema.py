@@ -92,7 +92,12 @@ class Point(_Model):
     """A point: fixed in a frame, or located from another point; optionally attached to a body."""
 
     fixed_in: Name | None = Field(default=None, description="Frame the point is fixed in.")
-    from_: Name | None = Field(default=None, alias="from", description="Point it is located from.")
+    from_: Name | None = Field(
+        default=None,
+        alias="from",
+        description="Point it is located from (default: the origin, the one point with neither "
+        "from nor position).",
+    )
     position: ExprText | None = Field(
         default=None, description="Vector from the `from` point to this one."
     )

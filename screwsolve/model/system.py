@@ -204,14 +204,25 @@ def _build_points(
     declared = problem.points
     bodies = problem.bodies
 
+    # a position with no from is measured from the origin (the one point with neither), as a
+    # source writes "Q at L x0" without naming O
+    origins = [n for n, p in declared.items() if p.from_ is None and p.position is None]
+    origin = origins[0] if len(origins) == 1 else None
+
+    def start(name: str) -> str | None:
+        spec = declared[name]
+        if spec.from_ is not None:
+            return spec.from_
+        return origin if spec.position is not None and origin not in (None, name) else None
+
     def parent(name: str) -> str | None:
-        spec = declared.get(name)
-        return spec.from_ if spec and spec.from_ in declared else None
+        found = start(name) if name in declared else None
+        return found if found in declared else None
 
     order, cyclic = parents_first(declared, parent)
     for name in cyclic:
         out.error(("points", name, "from"), f"point '{name}' is located from itself (a cycle)")
-    roots = [n for n, p in declared.items() if p.from_ is None]
+    roots = [n for n in declared if start(n) is None]
     result: dict[str, PointSpec] = {}
     for name in order:
         spec = declared[name]
@@ -242,7 +253,8 @@ def _build_points(
                     )
                 else:
                     body, rule = owners[0], "attached"
-        if spec.from_ is None:
+        from_ = start(name)
+        if from_ is None:
             if spec.fixed_in is None:
                 out.error(path, f"point '{name}' needs fixed_in, or from and position")
             elif rule != "fixed":
@@ -258,24 +270,25 @@ def _build_points(
                     "may be the origin; locate the others with from and position",
                 )
             if spec.position is not None:
-                out.error((*path, "position"), "position needs from")
+                out.error(
+                    (*path, "position"),
+                    "position needs from: there is no single origin point to measure it from",
+                )
             result[name] = PointSpec(name, Vector(0), rule, body)
             continue
-        if spec.from_ not in declared:
-            out.error(
-                (*path, "from"), f"unknown point '{spec.from_}'" + suggest(spec.from_, declared)
-            )
+        if from_ not in declared:
+            out.error((*path, "from"), f"unknown point '{from_}'" + suggest(from_, declared))
             continue
         if spec.position is None:
             out.error(path, f"point '{name}' has from but no position")
             continue
         vec = out.expression((*path, "position"), spec.position, parse_vector, ns)
-        if vec is None or spec.from_ not in result:
+        if vec is None or from_ not in result:
             continue
         if _has_rates(vec):
             out.error((*path, "position"), "a position may not contain rates (q')")
             continue
-        result[name] = PointSpec(name, result[spec.from_].position + vec, rule, body)
+        result[name] = PointSpec(name, result[from_].position + vec, rule, body)
     return result
 
 

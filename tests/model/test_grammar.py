@@ -296,7 +296,7 @@ def test_omega_and_v_are_functions_even_when_a_symbol_has_their_name(ns: Namespa
     with pytest.raises(ExpressionError, match="unknown point 'Q'"):
         parse("v(Q)", ns)
     with pytest.raises(ExpressionError, match="v\\(\\) takes 1 point"):
-        parse("v(P, F0)", ns)
+        parse("v(P, F0, F0)", ns)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,58 @@
+"""What a source leaves unsaid, read as it means it, on the slider of
+problems/slider-on-rotating-arm.yaml (its values derived by hand in the file):
+
+- a couple with no point: its moment is the same about every point, so the motor written
+  without `at:` keeps Q^theta = Gamma, Q^r = 0; a force still needs its point;
+- a position with no `from`: measured from the origin, the one point with neither."""
+
+from __future__ import annotations
+
+import pytest
+
+from screwsolve.api import analyse
+from screwsolve.checking.checking import check_claims
+from screwsolve.errors import InputError
+from screwsolve.files.loading import load_problem_text
+
+from ..conftest import PROBLEMS
+
+SLIDER = (PROBLEMS / "slider-on-rotating-arm.yaml").read_text(encoding="utf-8")
+WITH_POINT = "  - {name: motor, on: arm, at: O, moment: Gamma*z0}"
+
+
+def test_a_couple_needs_no_point() -> None:
+    assert WITH_POINT in SLIDER
+    text = SLIDER.replace(WITH_POINT, "  - {name: motor, on: arm, moment: Gamma*z0}")
+    analysis = analyse(load_problem_text(text, "slider.yaml"))
+    results = list(check_claims(analysis))
+    motor = [c for c in results if c.path.startswith("power_coefficients.motor")]
+    assert motor and all(c.status == "ok" for c in motor)
+    assert all(c.status == "ok" for c in results)
+
+
+def test_a_force_still_needs_its_point() -> None:
+    text = SLIDER.replace(WITH_POINT, "  - {name: motor, on: arm, force: Gamma*x1/L}")
+    with pytest.raises(InputError) as raised:
+        analyse(load_problem_text(text, "slider.yaml"))
+    assert any("needs a point (at)" in d.message for d in raised.value.diagnostics)
+
+
+def test_a_position_without_from_is_measured_from_the_origin() -> None:
+    """`G1: {position: L/2*x1, body: arm}` as a source writes it (no `from: O`): measured from
+    the origin O, the one point with neither; the hand-derived weights and screws still hold."""
+    declared = "  G1: {from: O, position: L/2*x1, body: arm}"
+    assert declared in SLIDER
+    text = SLIDER.replace(declared, "  G1: {position: L/2*x1, body: arm}")
+    results = list(check_claims(analyse(load_problem_text(text, "slider.yaml"))))
+    weight = [c for c in results if c.path.startswith("power_coefficients.weight of arm")]
+    assert weight and all(c.status == "ok" for c in results)
+
+
+def test_with_two_origins_a_position_needs_its_from() -> None:
+    text = SLIDER.replace(
+        "  G1: {from: O, position: L/2*x1, body: arm}",
+        "  G1: {position: L/2*x1, body: arm}\n  O2: {fixed_in: 0}",
+    )
+    with pytest.raises(InputError) as raised:
+        analyse(load_problem_text(text, "slider.yaml"))
+    assert any("no single origin point" in d.message for d in raised.value.diagnostics)
