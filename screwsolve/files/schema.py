@@ -108,10 +108,20 @@ class Point(_Model):
     description: str | None = Field(default=None, description="Free text.")
 
 
+def _frame_optional(schema: dict[str, Any]) -> None:
+    """`frame` may be left out (Problem fills in the referential): not required for editors."""
+    schema["required"] = [name for name in schema.get("required", []) if name != "frame"]
+
+
 class Body(_Model):
     """A rigid body: its frame, its reference point and, optionally, its mass."""
 
-    frame: Name = Field(description="Frame attached to the body.")
+    model_config = ConfigDict(json_schema_extra=_frame_optional)
+
+    frame: Name = Field(
+        description="Frame attached to the body; left out for a particle or a body that "
+        "translates (the referential's: it does not turn)."
+    )
     origin: Name = Field(description="Point about which its kinematic screw is given.")
     mass: ExprText | None = Field(default=None, description="Mass (used by top-level gravity).")
     mass_center: Name | None = Field(default=None, description="Point where its weight acts.")
@@ -460,6 +470,26 @@ class Problem(_Model):
     grading: Grading | None = Field(
         default=None, description="Makes this file an answer key for `screwsolve grade`."
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bodies_that_do_not_turn(cls, data: object) -> object:
+        """A body with no frame (a particle, a block that slides) moves without turning: its
+        frame is the referential's, as `frame: REFERENTIAL` would say."""
+        if not isinstance(data, dict) or not isinstance(data.get("bodies"), dict):
+            return data
+        referential = data.get("referential")
+        if referential is None:
+            return data
+        bodies = {
+            name: (
+                {**body, "frame": referential}
+                if isinstance(body, dict) and "frame" not in body
+                else body
+            )
+            for name, body in data["bodies"].items()
+        }
+        return {**data, "bodies": bodies}
 
     @field_validator("parameters", mode="before")
     @classmethod

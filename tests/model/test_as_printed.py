@@ -3,7 +3,8 @@ problems/slider-on-rotating-arm.yaml (its values derived by hand in the file):
 
 - a couple with no point: its moment is the same about every point, so the motor written
   without `at:` keeps Q^theta = Gamma, Q^r = 0; a force still needs its point;
-- a position with no `from`: measured from the origin, the one point with neither."""
+- a position with no `from`: measured from the origin, the one point with neither;
+- a body with no frame (a particle, a sliding block): it does not turn."""
 
 from __future__ import annotations
 
@@ -56,3 +57,38 @@ def test_with_two_origins_a_position_needs_its_from() -> None:
     with pytest.raises(InputError) as raised:
         analyse(load_problem_text(text, "slider.yaml"))
     assert any("no single origin point" in d.message for d in raised.value.diagnostics)
+
+
+PARTICLE = """
+title: A block on a spring, sliding along x0
+referential: 0
+parameters: {m: positive, g: positive, k: positive, l0: positive}
+coordinates: [{x: positive}]
+frames: {0: {}}
+points:
+  O: {fixed_in: 0}
+  P: {position: x*x0}
+bodies:
+  block: {origin: P, mass: m, mass_center: P}
+gravity: -g*y0
+actions:
+  - {name: spring, spring: {between: [O, P], stiffness: k, free_length: l0}}
+expected:
+  # by hand: the block translates (no frame of its own: the referential's), v_P = x' x0, so
+  # {V^x_block/0} = {0 ; x0}_P; the spring's tension k (x - l0) pulls P towards O:
+  # Q^x = -k (x - l0); the weight -m g y0 is perpendicular to x0: Q^x = 0
+  partial_screws:
+    block: {x: {resultant: 0, moment: x0, at: P}}
+  power_coefficients:
+    spring: {x: -k*(x - l0)}
+    weight of block: {x: 0}
+"""
+
+
+def test_a_body_with_no_frame_translates() -> None:
+    """A particle or a sliding block written with no frame, as sources print it."""
+    results = list(check_claims(analyse(load_problem_text(PARTICLE, "block.yaml"))))
+    assert len(results) == 4 and all(c.status == "ok" for c in results), results
+    turned = PARTICLE.replace("moment: x0, at: P}}", "moment: x0 + y0, at: P}}")
+    wrong = list(check_claims(analyse(load_problem_text(turned, "block.yaml"))))
+    assert [c.status for c in wrong].count("fail") == 1
