@@ -794,6 +794,8 @@ class _Builder:
                     f"v({point}, {to}): '{to}' is no body, body frame or referential"
                     + suggest(to, choices),
                 ) from None
+            except ValueError as exc:  # a frame several bodies share
+                raise self._error(node.args[1], f"v({point}, {to}): {exc}") from None
         except ValueError as exc:
             raise self._error(node.args[0], f"v({point}) is not defined: {exc}") from None
 

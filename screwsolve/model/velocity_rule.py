@@ -80,12 +80,8 @@ class PointVelocities(Mapping[str, Vector]):
         if rule.kind == "fixed":
             result = Vector(0)
         elif rule.kind == "transport":
-            assert rule.body is not None and rule.origin is not None
-            omega = self.frames.angular_velocity(self.bodies[rule.body].frame)
-            arm = self.points[point].position - self.points[rule.origin].position
-            result = self[rule.origin]
-            if arm != Vector(0):
-                result = result + self.frames.cross(omega, arm)
+            assert rule.body is not None
+            result = self._carried(point, self.bodies[rule.body])
         else:
             result = self.frames.dt(self.points[point].position)
         return result
@@ -94,21 +90,32 @@ class PointVelocities(Mapping[str, Vector]):
         """r_OP: the point's position from the root point (KeyError for an unknown point)."""
         return self.points[point].position
 
-    def relative(self, point: str, to: str) -> Vector:
-        """v_P/B: the velocity of P relative to body B (named, or by its frame), that is v_P/E
-        less the velocity of the point of B where P is, v_A + omega_B/E x r_AP with A the
-        body's origin; relative to the referential, v_P/E. KeyError names what `to` may be."""
-        if to == self.frames.referential_name:
-            return self[point]
-        body = self.bodies.get(to) or next((b for b in self.bodies.values() if b.frame == to), None)
-        if body is None:
-            raise KeyError(to)
-        omega = self.frames.angular_velocity(body.frame)
+    def _carried(self, point: str, body: BodySpec) -> Vector:
+        """The velocity of the point of `body` where `point` is: v_A + omega_B/E x r_AP, A the
+        body's origin (DESIGN §2's transport, and what v(P, B) takes away)."""
         arm = self.points[point].position - self.points[body.origin].position
         carried = self[body.origin]
         if arm != Vector(0):
-            carried = carried + self.frames.cross(omega, arm)
-        return self[point] - carried
+            carried = carried + self.frames.cross(self.frames.angular_velocity(body.frame), arm)
+        return carried
+
+    def relative(self, point: str, to: str) -> Vector:
+        """v_P/B: the velocity of P relative to body B (named, or by its frame when that frame
+        is one body's), v_P/E less the velocity of the point of B where P is; relative to the
+        referential, v_P/E. KeyError for a name that is none of these, ValueError for a frame
+        several bodies share (their points where P is move differently)."""
+        if to == self.frames.referential_name:
+            return self[point]
+        body = self.bodies.get(to)
+        if body is None:
+            sharing = [b for b in self.bodies.values() if b.frame == to]
+            if not sharing:
+                raise KeyError(to)
+            if len(sharing) > 1:
+                names = ", ".join(b.name for b in sharing)
+                raise ValueError(f"frame '{to}' is the frame of {names}: name the body")
+            body = sharing[0]
+        return self[point] - self._carried(point, body)
 
     def relative_to(self) -> list[str]:
         """What a velocity may be relative to: the referential, the bodies and their frames."""

@@ -2,7 +2,8 @@
 (slider P at r x1 on an arm turned by theta about z0; every value derived by hand):
 
     v(P)         = r' x1 + r theta' y1          (the slider's velocity in the referential)
-    v(P, arm)    = v(P) - theta' z0 x r x1 = r' x1    (relative to the arm, or to its frame 1)
+    v(P, arm)    = v(P) - theta' z0 x r x1 = r' x1    (relative to the arm; its frame 1 is the
+                                                   slider's too, so v(P, 1) names no one body)
     v(P, 0)      = v(P)                          (relative to the referential)
     r(P, O)      = r x1,   r(E, P) = (L - r) x1
     partial velocities of P: for theta r y1, for r x1.
@@ -36,7 +37,7 @@ def test_a_velocity_relative_to_a_body_is_not_the_absolute_one() -> None:
     the first would give -c r^2 theta' for theta."""
     actions = (
         '  - {name: relative drag, on: slider, at: P, force: "-c*v(P, arm)"}\n'
-        '  - {name: carried drag, on: slider, at: P, force: "-c*(v(P) - v(P, 1))"}\n'
+        '  - {name: carried drag, on: slider, at: P, force: "-c*(v(P) - v(P, arm))"}\n'
         '  - {name: absolute drag, on: slider, at: P, force: "-c*v(P, 0)"}\n'
     )
     expected = (
@@ -80,6 +81,8 @@ def test_a_wrong_relative_claim_fails() -> None:
         ('"-k*r(P, X)"', "unknown point 'X'"),
         ('"-k*r(P, O, E)"', "r() takes 1 or 2 points: r(POINT, FROM_POINT)"),
         ('"-c*v()"', "v() takes 1 point and, relative to a body, the body"),
+        # frame 1 is the arm's and the slider's: their points where P is move differently
+        ('"-c*v(P, 1)"', "v(P, 1): frame '1' is the frame of arm, slider: name the body"),
     ],
 )
 def test_located_mistakes(force: str, message: str) -> None:
