@@ -5,7 +5,7 @@
 The claimed side is the file's text read by the problem's own grammar (never evaluated), the
 true side the value the claim was compared with; both printed by the printers `run` uses
 (`symbolic/printing.py`). A side that cannot be typeset (text that does not parse, a value too
-large to show) has an empty LaTeX: its text still says it.
+large to show: over GOT_TEXT_NODES, on either side) has an empty LaTeX: its text still says it.
 """
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ class Typesetter:
                     rf"\left\{{ {self._vector_text(resultant)} ; "
                     rf"{self._vector_text(moment)} \right\}}_{{{name_latex(at)}}}"
                 )
-            return latex(self.comparer.scalar(claim.text))
+            value = self.comparer.scalar(claim.text)
+            return "" if exceeds(value, GOT_TEXT_NODES) else latex(value)
         except (ScrewsolveError, ValueError, TypeError):
             return ""
 
@@ -85,5 +86,6 @@ class Typesetter:
         return latex(value)
 
     def _vector_text(self, text: str) -> str:
+        """A claimed vector typeset, or "" when too large to show (as the true side)."""
         vector = parse_vector(text, self.comparer.namespace)
-        return vector_latex(self.presenter.vector(vector).terms, self.units)
+        return self._true(self.presenter.vector(vector))

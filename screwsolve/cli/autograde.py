@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,11 +16,9 @@ from screwsolve.errors import ScrewsolveError
 from screwsolve.render.escape import terminal
 
 if TYPE_CHECKING:
+    from screwsolve.files.loaded import Loaded
     from screwsolve.render.autograder_files import Shipped
-
-
-T = TypeVar("T")
-MAX_FIGURE_READ = 300_001  # one byte past the largest figure embedded: enough to refuse it
+    from screwsolve.render.autograders import Figure
 
 
 class Platform(StrEnum):
@@ -77,14 +74,13 @@ def autograde(
     from screwsolve.files.writing import write_atomic
     from screwsolve.grading.grading import grade, gradebook_rows, latest
     from screwsolve.render.autograders import (
-        Figure,
         gradescope_results,
         prairielearn_results,
         results_json,
     )
 
     key_path = _existing_file(key, "--key")
-    shown = _figure(figure, Figure.of_png) if figure is not None else None
+    shown = _figure(figure) if figure is not None else None
     target = _output_file(results, "--results")
     assert target is not None
     found = submission_files([submission]).files if Path(submission).exists() else []
@@ -106,19 +102,22 @@ def autograde(
     typer.echo(f"wrote {terminal(str(target))}", err=True)
 
 
-def _figure(path: Path, read: Callable[[bytes, str], T | None]) -> T | None:
+def _figure(path: Path) -> Figure | None:
     """The instructor's figure, or None (with a warning) when it cannot be shown: a missing
     figure never costs a student the results."""
+    from screwsolve.render.autograders import MAX_FIGURE_BYTES, Figure
+
     try:
         with path.open("rb") as handle:
-            data = handle.read(MAX_FIGURE_READ)
+            data = handle.read(MAX_FIGURE_BYTES + 1)  # enough to tell it is too large
     except OSError as exc:
         typer.echo(f"warning: --figure {terminal(str(path))}: {exc.strerror}", err=True)
         return None
-    figure = read(data, "Figure of the problem")
+    figure = Figure.of_png(data, "Figure of the problem")
     if figure is None:
+        limit = MAX_FIGURE_BYTES // 1000
         typer.echo(
-            f"warning: --figure {terminal(str(path))}: not a PNG of at most 300 kB", err=True
+            f"warning: --figure {terminal(str(path))}: not a PNG of at most {limit} kB", err=True
         )
     return figure
 
@@ -171,7 +170,7 @@ def autograder(
     extra: list[Shipped] = []
     if shipped_wheel is not None:
         extra.append(shipped_wheel)
-    sketch = _sketch(key_path) if figure else None
+    sketch = _sketch(loaded) if figure else None
     if platform == Platform.gradescope:
         if output.suffix.lower() != ".zip":
             raise typer.BadParameter("the Gradescope autograder is a .zip", param_hint="--output")
@@ -221,27 +220,25 @@ def _wheel(path: Path) -> Shipped:
         ) from None
 
 
-def _sketch(key_path: str) -> bytes | None:
-    """The key's problem drawn as a PNG for the students' results, or None (with a warning) when
-    it cannot be drawn: the autograder works without it."""
+def _sketch(loaded: Loaded) -> bytes | None:
+    """The key's problem (as already loaded) drawn as a PNG for the students' results, or None
+    (with a warning) when it cannot be drawn: the autograder works without it."""
     import tempfile
 
-    from screwsolve.files.loading import detached, load_problem_text, read_text
+    from screwsolve.files.loading import detached
     from screwsolve.jobs import SketchRequest, sketch_request
+    from screwsolve.render.autograders import MAX_FIGURE_BYTES
     from screwsolve.runtime.sandbox import run_many
 
     with tempfile.TemporaryDirectory(prefix="screwsolve-figure-") as folder:
         target = Path(folder) / "figure.png"
         drawing = Path(folder) / "drawing.png"
         try:
-            name, text = read_text(key_path)
-            request = SketchRequest(
-                detached(load_problem_text(text, name)), str(target), str(drawing), ()
-            )
+            request = SketchRequest(detached(loaded), str(target), str(drawing), ())
             outcome = run_many(sketch_request, [request], seconds=120.0)[0]
             if outcome.value is not None and outcome.value.output and drawing.exists():
                 data = drawing.read_bytes()
-                if len(data) <= 300_000:
+                if len(data) <= MAX_FIGURE_BYTES:
                     return data
         except ScrewsolveError:
             pass
