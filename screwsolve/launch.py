@@ -26,6 +26,10 @@ def main() -> None:
     from screwsolve.runtime.sandbox import BatchInterruptedError, stop_on_signals
 
     with stop_on_signals():  # from the start: a CI runner's SIGTERM during parsing is exit 130
+        from screwsolve.runtime.run_cache import answer
+
+        if answer(args):  # an unchanged file asked the same way: no worker, no sympy
+            sys.exit(0)
         if solves_in_a_worker(args):
             from screwsolve.runtime.sandbox import prestart
 

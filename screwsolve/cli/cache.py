@@ -1,4 +1,4 @@
-"""`screwsolve cache`: the result cache of check and grade."""
+"""`screwsolve cache`: the result cache of run, check and grade."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from screwsolve.cli.app import app
 from screwsolve.cli.help import PlainHelpCommand
 from screwsolve.render.escape import terminal
 
-cache_app = typer.Typer(help="The result cache of check and grade.", no_args_is_help=True)
+cache_app = typer.Typer(help="The result cache of run, check and grade.", no_args_is_help=True)
 
 
 app.add_typer(cache_app, name="cache")
@@ -16,10 +16,10 @@ app.add_typer(cache_app, name="cache")
 
 @cache_app.command("clear", cls=PlainHelpCommand)
 def cache_clear() -> None:
-    """Remove every cached result (check verdicts and grading keys)."""
+    """Remove every cached result (run answers, check verdicts and grading keys)."""
     from screwsolve.runtime.cache import Store
 
-    stores = [Store(kind) for kind in ("checks", "keys")]
+    stores = [Store(kind) for kind in ("runs", "checks", "keys")]
     removed = sum(store.clear() for store in stores)
     for warning in dict.fromkeys(w for store in stores for w in store.warnings):
         typer.echo(f"warning: {terminal(warning)}", err=True)
