@@ -6,6 +6,7 @@ own process loads the file, and its worker solves it from plain data without imp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,14 +41,17 @@ def solve(
     *,
     steps: bool = False,
     seconds: float | None = None,
+    only: Iterable[str] | None = None,
 ) -> Solution:
     """Everything DESIGN §1 lists for one problem, simplified, as a Solution whose every value
     is sympy, over the very symbols `solution.symbols` hands out (whatever the problem's size).
     With `seconds`, a problem whose estimated work is more than that time allows is refused
-    before any of it (as `run` does with its time limit); without, any size is solved."""
+    before any of it (as `run` does with its time limit); without, any size is solved.
+    `only` names the quantities wanted (keys of `screwsolve.quantities.QUANTITIES`, as
+    `run --only`): only those and what they need are computed, the rest left empty."""
     from screwsolve.solution.result import in_sympy
 
-    return in_sympy(solution_to_print(problem, at, steps=steps, seconds=seconds))
+    return in_sympy(solution_to_print(problem, at, steps=steps, seconds=seconds, only=only))
 
 
 def solution_to_print(
@@ -56,6 +60,7 @@ def solution_to_print(
     *,
     steps: bool = False,
     seconds: float | None = None,
+    only: Iterable[str] | None = None,
 ) -> Solution:
     """The Solution as `run` prints it: a large value stays the symengine value it was
     simplified as, over shared subexpression names (printing it never builds a sympy tree).
@@ -65,16 +70,44 @@ def solution_to_print(
     from screwsolve.model.grammar import suggest
     from screwsolve.solution.build import present
 
+    wanted = quantities_asked(only)
     loaded = problem if isinstance(problem, Loaded) else load(problem)
     analysis = analyse(loaded, seconds=seconds)
     if at is not None and at not in analysis.system.points:
         points = analysis.system.points
         raise UsageError(f"--at: unknown point '{at}'" + suggest(at, list(points)))
     _show_in_notebooks()
-    solution = present(analysis, at, steps=steps)
+    solution = present(analysis, at, steps=steps, only=wanted)
     if _in_a_notebook():
         solution = _with_figure(solution, analysis)
     return solution
+
+
+def quantities_asked(only: Iterable[str] | None) -> frozenset[str] | None:
+    """The quantity keys of `only` (None: all), each one the registry knows; a name it does
+    not know is a usage error that lists the keys (and the nearest one)."""
+    import difflib
+
+    from screwsolve.errors import UsageError
+    from screwsolve.quantities import QUANTITIES
+
+    if only is None:
+        return None
+    if isinstance(only, str):
+        only = [only]
+    wanted = frozenset(only)
+    for name in sorted(wanted):
+        if name not in QUANTITIES:
+            close = difflib.get_close_matches(name, list(QUANTITIES), n=1)
+            raise UsageError(
+                f"--only: unknown section '{name}'"
+                + (f" (did you mean '{close[0]}'?)" if close else "")
+                + "; sections: "
+                + ", ".join(QUANTITIES)
+            )
+    if not wanted:
+        raise UsageError("--only: name at least one section: " + ", ".join(QUANTITIES))
+    return wanted
 
 
 def _in_a_notebook() -> bool:

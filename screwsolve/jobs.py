@@ -37,6 +37,7 @@ class RunRequest:
     # a large JSON document then crosses no pipe and is never one string
     spool: str | None = None
     seconds: float | None = DEFAULT_SECONDS  # the time limit the work is estimated against
+    only: tuple[str, ...] | None = None  # the quantity keys asked for (None: every section)
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def run_request(request: RunRequest) -> RunResult:
     try:
         loaded = request.problem if request.problem is not None else _load(request)
         solution = solution_to_print(
-            loaded, at=request.at, steps=request.steps, seconds=request.seconds
+            loaded, at=request.at, steps=request.steps, seconds=request.seconds, only=request.only
         )
     except InputError as exc:
         return RunResult(diagnostics=tuple(exc.diagnostics))

@@ -40,6 +40,7 @@ RUN_HELP = epilog(
         "screwsolve run problems/plate-on-a-step.yaml",
         "screwsolve run problems/rolling-sphere.yaml --format latex --at I",
         "screwsolve run problems/rocket-car.yaml --steps",
+        "screwsolve run problems/plate-on-a-step.yaml --only power_coefficients",
         "screwsolve run - --format json < mine.yaml",
     ],
     {0: "solved", 1: "the file is invalid, or it could not be solved in time", 2: "usage"},
@@ -61,6 +62,15 @@ def run(
     steps: Annotated[
         bool, typer.Option("--steps", help="Worked solution: every comoment written out.")
     ] = False,
+    only: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--only",
+            metavar="SECTIONS",
+            help="Compute and print only these sections (comma-separated or repeated), e.g. "
+            "power_coefficients; the keys `expected:` uses.",
+        ),
+    ] = None,
     with_sketch: Annotated[
         bool,
         typer.Option(
@@ -75,12 +85,17 @@ def run(
     ] = 300.0,
     stdin_filename: StdinNameOption = None,
     color: ColorOption = ColorMode.auto,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Solve again; keep nothing of this run.")
+    ] = False,
 ) -> None:
     """Solve one problem: screws, power, power coefficients, interaction coefficients.
 
     Formats: table [the default; plain text when piped], latex [a fragment, or a document with
     --standalone], json [one stable document, see schemas/result.schema.json]. Screws print as
     {omega ; v_A}_A. The problem is solved in a child process with a time and memory limit.
+    An unchanged file asked the same way again is answered from the cache (`--no-cache`:
+    solve again).
     """
     STATE.reported = [] if format.value == "json" else None
     try:
@@ -96,6 +111,7 @@ def run(
                 "--sketch goes into a whole LaTeX document: add --format latex --standalone",
                 param_hint="--sketch",
             )
+        sections = _sections(only)
         output = _output_file(output, "--output")
         figure = _figure_path(output, file, stdin_filename) if with_sketch else None
         console = make_console(color) if output is None else None
@@ -114,6 +130,7 @@ def run(
             problem=loaded,
             sketch=str(figure) if figure is not None else None,
             seconds=timeout or None,
+            only=sections,
         )
         with _spooled(request, output) as request, _drawing(request) as request:
             result = _limited(run_request, request, timeout, stages=True)
@@ -128,6 +145,13 @@ def run(
                 _deliver(request, output)
             else:
                 _write(result.output, output)
+            if output is None:
+                from screwsolve.runtime import run_cache
+
+                if result.spooled:
+                    run_cache.remember(None, spool=request.spool)
+                else:
+                    run_cache.remember(result.output)
 
     except typer.Exit as stop:
         if STATE.reported and stop.exit_code == 1:  # a JSON document even without a solution
@@ -137,6 +161,24 @@ def run(
         raise
     finally:
         STATE.reported = None
+
+
+def _sections(only: list[str] | None) -> tuple[str, ...] | None:
+    """--only's quantity keys in the registry's order (None: all); an unknown one is a usage
+    error before anything is solved."""
+    if only is None:
+        return None
+    from screwsolve.api import quantities_asked
+    from screwsolve.errors import UsageError
+    from screwsolve.quantities import QUANTITIES
+
+    names = [name.strip() for value in only for name in value.split(",") if name.strip()]
+    try:
+        wanted = quantities_asked(names)
+    except UsageError as exc:
+        raise typer.BadParameter(str(exc).removeprefix("--only: "), param_hint="--only") from None
+    assert wanted is not None
+    return tuple(key for key in QUANTITIES if key in wanted)
 
 
 @contextmanager

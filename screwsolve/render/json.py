@@ -134,6 +134,8 @@ def _solution_document(solution: Solution) -> dict[str, Any]:
         "solution": {
             "title": solution.title,
             "variables": list(solution.variables),
+            # `run --only`: the sections asked for; the others are empty (or null)
+            **({"only": list(solution.only)} if solution.only is not None else {}),
             "kinematic_screws": {
                 b: _screw(s, notation, kinematic) for b, s in solution.kinematic_screws.items()
             },
@@ -162,13 +164,13 @@ def _solution_document(solution: Solution) -> dict[str, Any]:
                     ],
                     "potential": _optional(a.potential, energy),
                     "dissipation": _optional(a.dissipation, power),
-                    "power": _expr(a.power, power),
+                    "power": _optional(a.power, power),
                     "power_coefficients": _coefficients(a.coefficients, coefficient),
                 }
                 for a in solution.actions
             ],
             "shared": [{"name": name, **_expr(value)} for name, value in solution.shared],
-            "power": _expr(solution.power, power),
+            "power": _optional(solution.power, power),
             "power_coefficients": _coefficients(solution.coefficients, coefficient),
             "speeds": _speeds(solution.speeds, notation, units) if solution.speeds else None,
             "constrained_generalized_active_forces": (

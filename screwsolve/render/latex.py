@@ -165,14 +165,20 @@ def _kinematic(solution: Solution) -> list[str]:
                 (rf"\boldsymbol{{\omega}}^{{{name}}}", resultant),
                 (rf"\mathbf{{v}}^{{{name}}}", moment),
             ]
-    return [
-        _subsection("kinematic_screws"),
-        *_align(_screws(kinematic, units)),
-        *_units_note(kinematic_units),
-        _subsection("partial_screws"),
-        *_align(_screws(partial, units)),
-        *_units_note(partial_units),
-    ]
+    shown: list[str] = []
+    if solution.shows("kinematic_screws"):
+        shown += [
+            _subsection("kinematic_screws"),
+            *_align(_screws(kinematic, units)),
+            *_units_note(kinematic_units),
+        ]
+    if solution.shows("partial_screws"):
+        shown += [
+            _subsection("partial_screws"),
+            *_align(_screws(partial, units)),
+            *_units_note(partial_units),
+        ]
+    return shown
 
 
 def _screws(screws: dict[str, ScrewValue], units: dict[str, str]) -> list[str]:
@@ -184,8 +190,14 @@ def _screws(screws: dict[str, ScrewValue], units: dict[str, str]) -> list[str]:
 
 
 def _power(solution: Solution) -> list[str]:
+    if solution.power is None:  # not asked for (--only)
+        return []
     ref = solution.notation.referential
-    entries = [(rf"\mathcal{{P}}_{{{_source(a, ref)}}}", a.power, a.name) for a in solution.actions]
+    entries: list[tuple[str, Value, str | None]] = [
+        (rf"\mathcal{{P}}_{{{_source(a, ref)}}}", a.power, a.name)
+        for a in solution.actions
+        if a.power is not None
+    ]
     entries.append((r"\mathcal{P}", solution.power, "total"))
     units = solution.units
     note = _units_note([(r"\mathcal{P}", units.power)]) if units is not None else []
@@ -268,6 +280,8 @@ def _coefficients(solution: Solution) -> list[str]:
         if solution.noncontributing
         else []
     )
+    if not (solution.shows("power_coefficients") or solution.shows("interaction")):
+        return noncontributing
     return [
         _subsection("power_coefficients"),
         *_by_action(header, rows, solution.coefficients),
@@ -575,6 +589,7 @@ def render_math(solution: Solution) -> str:
     rows += [
         rf"\mathcal{{Q}}^{{{name_latex(q)}}} &= {latex(solution.coefficients[q])}"
         for q in solution.variables
+        if q in solution.coefficients  # none when not asked for (--only)
     ]
     return "$$\\begin{aligned}" + " \\\\ ".join(rows) + "\\end{aligned}$$"
 

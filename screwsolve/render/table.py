@@ -214,38 +214,50 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
 
     units = solution.units
     with_units = ("unit",) if units else ()
-    kinematic = _table("body", "screw", *with_units, plain=plain)
-    for body, screw in solution.kinematic_screws.items():
-        unit = (_screw_units(units.kinematic, plain=plain),) if units else ()
-        kinematic.add_row(cell(body), cell(screw_text(screw)), *unit)
-    parts.append(_section(f"{_heading('kinematic_screws')} {{V_B/{ref}}}", kinematic))
+    if solution.shows("kinematic_screws"):
+        kinematic = _table("body", "screw", *with_units, plain=plain)
+        for body, screw in solution.kinematic_screws.items():
+            unit = (_screw_units(units.kinematic, plain=plain),) if units else ()
+            kinematic.add_row(cell(body), cell(screw_text(screw)), *unit)
+        parts.append(_section(f"{_heading('kinematic_screws')} {{V_B/{ref}}}", kinematic))
 
-    partial = _table("body", "q", "screw", *with_units, plain=plain)
-    for body, by_coord in solution.partial_screws.items():
-        for coord, screw in by_coord.items():
-            unit = (
-                (_screw_units(units.partial.get(coord, (None, None)), plain=plain),)
-                if units
-                else ()
+    if solution.shows("partial_screws"):
+        partial = _table("body", "q", "screw", *with_units, plain=plain)
+        for body, by_coord in solution.partial_screws.items():
+            for coord, screw in by_coord.items():
+                unit = (
+                    (_screw_units(units.partial.get(coord, (None, None)), plain=plain),)
+                    if units
+                    else ()
+                )
+                partial.add_row(cell(body), cell(coord), cell(screw_text(screw)), *unit)
+        parts.append(_section(f"{_heading('partial_screws')} {{V^q_B/{ref}}}", partial))
+
+    if solution.power is not None:
+        power_heading = _header("power", units.power if units else None, plain=plain)
+        actions = _table("action", "on", "screw", power_heading, plain=plain)
+        for action in solution.actions:
+            actions.add_row(
+                cell(_action_label(action)),
+                cell(action.on or ""),
+                cell(_screws_text(action)),
+                cell(_optional_text(action.power)),
             )
-            partial.add_row(cell(body), cell(coord), cell(screw_text(screw)), *unit)
-    parts.append(_section(f"{_heading('partial_screws')} {{V^q_B/{ref}}}", partial))
-
-    power_heading = _header("power", units.power if units else None, plain=plain)
-    actions = _table("action", "on", "screw", power_heading, plain=plain)
-    for action in solution.actions:
-        actions.add_row(
-            cell(_action_label(action)),
-            cell(action.on or ""),
-            cell(_screws_text(action)),
-            cell(text(action.power)),
-        )
-    actions.add_row("total", "", "", cell(text(solution.power)), style="bold")
-    parts.append(_section(_heading("power"), actions))
+        actions.add_row("total", "", "", cell(text(solution.power)), style="bold")
+        parts.append(_section(_heading("power"), actions))
 
     if any(s.steps for a in solution.actions for s in a.screws):
         parts.extend(_worked_solution(solution, plain=plain))
 
+    if solution.shows("power_coefficients") or solution.shows("interaction"):
+        parts.append(_coefficient_matrix(solution, plain=plain))
+    parts.extend(_after_coefficients(solution, plain=plain))
+    return Group(*parts)
+
+
+def _coefficient_matrix(solution: Solution, *, plain: bool) -> RenderableType:
+    """Every action's Q^q and the total: one row per action (pairs: interaction coefficients)."""
+    units = solution.units
     matrix = _table("action", *(f"Q^{q}" for q in solution.variables), plain=plain)
     for action in solution.actions:
         label = _action_label(action) + (" [noncontributing]" if action.noncontributing else "")
@@ -257,10 +269,15 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
     )
     coefficient_units = [units.coefficients.get(q) for q in solution.variables] if units else None
     _unit_row(matrix, coefficient_units, plain=plain)
-    parts.append(
-        _section(f"{_heading('power_coefficients')} Q^q (pairs: interaction coefficients)", matrix)
+    return _section(
+        f"{_heading('power_coefficients')} Q^q (pairs: interaction coefficients)", matrix
     )
 
+
+def _after_coefficients(solution: Solution, *, plain: bool) -> list[RenderableType]:
+    """Speeds, energies, constraints, joints, replacements and the checks, as asked for."""
+    units = solution.units
+    parts: list[RenderableType] = []
     parts.extend(_speeds(solution, plain=plain))
     energies = [a for a in solution.actions if a.potential is not None or a.dissipation]
     total = solution.potential
@@ -353,7 +370,7 @@ def _render_solution(solution: Solution, *, plain: bool) -> RenderableType:
     if solution.noncontributing:
         names = ", ".join(solution.noncontributing)
         parts.append(Text(clean(f"\n{_heading('noncontributing')}: " + names)))
-    return Group(*parts)
+    return parts
 
 
 def _heading(quantity: str) -> str:

@@ -21,6 +21,7 @@ from screwsolve.mechanics.fast.jacobian import Vec
 from screwsolve.mechanics.screws import AppliedScrew, Screw, comoment
 from screwsolve.model.frames import AXES
 from screwsolve.model.system import System
+from screwsolve.quantities import QUANTITIES
 from screwsolve.solution.result import (
     ActionValue,
     AppliedValue,
@@ -362,25 +363,50 @@ def reading_order(system: System) -> list[str]:
     return [*masses, *weights, *parameters, *coordinates, *rates, *functions]
 
 
-def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -> Solution:
+def present(
+    analysis: Analysis,
+    at: str | None = None,
+    *,
+    steps: bool = False,
+    only: frozenset[str] | None = None,
+) -> Solution:
     """Build the Solution; `at` resolves every body screw about that point instead of the origin;
-    `steps` adds each action screw's worked solution (the screws it meets and its comoments)."""
+    `steps` adds each action screw's worked solution (the screws it meets and its comoments);
+    `only` (quantity keys, quantities.py) computes those sections and what they need, nothing
+    else: Q alone never builds a partial screw or runs a check."""
     system = analysis.system
     p = Presenter(analysis, engine_values=True)
-    kinematic = _each("kinematic screws", system.bodies, lambda b: p.kinematic_screw(b, at))
-    partial = _each("partial screws", system.bodies, lambda b: p.partial_screws(b, at))
-    noncontributing = set(analysis.noncontributing)
+
+    def asked(*keys: str) -> bool:
+        return only is None or any(key in only for key in keys)
+
+    kinematic = (
+        _each("kinematic screws", system.bodies, lambda b: p.kinematic_screw(b, at))
+        if asked("kinematic_screws")
+        else {}
+    )
+    partial = (
+        _each("partial screws", system.bodies, lambda b: p.partial_screws(b, at))
+        if asked("partial_screws")
+        else {}
+    )
+    noncontributing = set(analysis.noncontributing) if asked("noncontributing") else set()
+    by_action_keys = ("power", "power_coefficients", "interaction")
+    energies = asked("potential_energy", "dissipation")
     # Coefficients and powers of each action, then in total (from the actions' where smaller).
-    actions_done = progress.steps("power coefficients", len(analysis.actions))
-    by_action = []
-    for terms in analysis.actions:
+    by_action: list[dict[str, Value]] = []
+    chosen = analysis.actions if asked(*by_action_keys) or energies else []
+    actions_done = progress.steps(
+        "power coefficients", len(chosen) if asked(*by_action_keys) else 0
+    )
+    for terms in chosen if asked(*by_action_keys) else []:
         by_action.append(p.action_coefficients(terms))
         actions_done(len(by_action))
     progress.report("energy checks", 0, 0)
-    potential_checks = analysis.potential_checks
-    dissipation_checks = analysis.dissipation_checks
-    powers = [p.power(coefficients) for coefficients in by_action]
-    total = p.total_coefficients(by_action)
+    potential_checks = analysis.potential_checks if asked("potential_energy") else []
+    dissipation_checks = analysis.dissipation_checks if asked("dissipation") else []
+    powers = [p.power(c) for c in by_action] if asked("power") else [None] * len(by_action)
+    total = p.total_coefficients(by_action) if asked(*by_action_keys) else {}
     actions = tuple(
         ActionValue(
             name=a.action.name,
@@ -392,13 +418,17 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
                 AppliedValue(s.on, s.by, p.screw(s.screw), p.steps(s) if steps else None)
                 for s in a.screws
             ),
-            potential=p.potential(a),
-            power=powers[index],
-            coefficients=by_action[index],
+            potential=p.potential(a) if asked("potential_energy") else None,
+            power=powers[index] if by_action else None,
+            coefficients=by_action[index] if by_action else {},
             noncontributing=a.action.name in noncontributing,
-            dissipation=_optional(p, analysis.dissipations.get(a.action.name)),
+            dissipation=(
+                _optional(p, analysis.dissipations.get(a.action.name))
+                if asked("dissipation")
+                else None
+            ),
         )
-        for index, a in enumerate(analysis.actions)
+        for index, a in enumerate(chosen)
     )
     joints = tuple(
         JointValue(
@@ -410,19 +440,23 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
             checked=j.checked,
             nonzero=j.nonzero,
         )
-        for j in analysis.joints
+        for j in (analysis.joints if asked("ideal_joints") else [])
     )
-    c = analysis.constraints
-    constraints = ConstraintValue(
-        equations=tuple(x.text for x in system.constraints),
-        kinds=tuple(c.kinds),
-        eliminated={k: p.scalar(v) for k, v in c.eliminated.items()},
-        power=p.scalar(c.power) if c.power is not None else None,
-        action_powers={k: p.scalar(v) for k, v in c.action_powers.items()},
-        warnings=tuple(c.warnings),
-        mismatches={q: p.scalar(v) for q, v in c.mismatches.items()},
-        notes=tuple(c.notes),
-    )
+    if asked("power_under_constraints"):
+        c = analysis.constraints
+        constraints = ConstraintValue(
+            equations=tuple(x.text for x in system.constraints),
+            kinds=tuple(c.kinds),
+            eliminated={k: p.scalar(v) for k, v in c.eliminated.items()},
+            power=p.scalar(c.power) if c.power is not None else None,
+            action_powers={k: p.scalar(v) for k, v in c.action_powers.items()},
+            warnings=tuple(c.warnings),
+            mismatches={q: p.scalar(v) for q, v in c.mismatches.items()},
+            notes=tuple(c.notes),
+        )
+    else:
+        constraints = ConstraintValue((), (), {}, None, {}, ())
+    reduced_keys = ("constrained_generalized_active_forces", "rates_on_constraints")
     solution = Solution(
         title=system.problem.title,
         notation=p.notation(),
@@ -430,22 +464,27 @@ def present(analysis: Analysis, at: str | None = None, *, steps: bool = False) -
         kinematic_screws=kinematic,
         partial_screws=partial,
         actions=actions,
-        power=p.power(total),
+        power=p.power(total) if asked("power") else None,
         coefficients=total,
         constraints=constraints,
-        noncontributing=tuple(analysis.noncontributing),
+        noncontributing=tuple(analysis.noncontributing) if asked("noncontributing") else (),
         potential_mismatches={c.action: c.mismatched for c in potential_checks if c.mismatched},
         potential_checked=tuple(c.action for c in potential_checks),
-        potential=p.total_potential(),
-        dissipation=_optional(p, analysis.dissipation),
+        potential=p.total_potential()
+        if asked("potential_energy")
+        else TotalPotential(None, (), {}),
+        dissipation=_optional(p, analysis.dissipation) if asked("dissipation") else None,
         dissipation_mismatches={c.action: c.mismatched for c in dissipation_checks if c.mismatched},
         dissipation_checked=tuple(c.action for c in dissipation_checks),
         joints=joints,
-        replacements={b: p.replacement(b, at) for b in system.bodies},
-        speeds=_speeds(p, at) if system.speeds else None,
-        reduced=_reduced(p),
+        replacements=(
+            {b: p.replacement(b, at) for b in system.bodies} if asked("replacement") else {}
+        ),
+        speeds=_speeds(p, at) if system.speeds and asked("generalized_active_forces") else None,
+        reduced=_reduced(p) if asked(*reduced_keys) else None,
         symbols=_symbols(analysis),
         units=_units(system, analysis),
+        only=tuple(key for key in QUANTITIES if key in only) if only is not None else None,
     )
     progress.report("shared subexpressions", 0, 0)
     return _shared(solution, p.names())

@@ -76,7 +76,7 @@ class ActionValue:
     interaction: bool
     screws: tuple[AppliedValue, ...]
     potential: sympy.Expr | None
-    power: sympy.Expr
+    power: sympy.Expr | None  # None: not asked for (`run --only`)
     coefficients: dict[str, sympy.Expr]
     noncontributing: bool
     dissipation: sympy.Expr | None = None  # Rayleigh's R, Q^q = -dR/dq'
@@ -235,7 +235,7 @@ class Solution:
     kinematic_screws: dict[str, ScrewValue]
     partial_screws: dict[str, dict[str, ScrewValue]]
     actions: tuple[ActionValue, ...]
-    power: sympy.Expr
+    power: sympy.Expr | None  # None: not asked for (`run --only`)
     coefficients: dict[str, sympy.Expr]
     constraints: ConstraintValue
     noncontributing: tuple[str, ...] = field(default_factory=tuple)
@@ -259,6 +259,13 @@ class Solution:
     # the same solution as run prints it (symengine values, shared names) when this one's
     # values were written out in sympy for the API: a notebook shows that one
     printed: Solution | None = field(default=None, repr=False, compare=False)
+    # the quantity keys (quantities.py) asked for, in the registry's order; None: all of them.
+    # What was not asked for is empty (or None), and no output shows its section.
+    only: tuple[str, ...] | None = None
+
+    def shows(self, quantity: str) -> bool:
+        """Whether this solution holds (and its outputs show) a quantity's section."""
+        return self.only is None or quantity in self.only
 
     @property
     def potential_energy(self) -> sympy.Expr | None:

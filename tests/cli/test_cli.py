@@ -346,3 +346,26 @@ def test_a_timeout_past_a_day_is_a_usage_error(command: str) -> None:
     )
     assert result.exit_code == 2
     assert "86400" in result.output
+
+
+def test_run_only_prints_the_sections_asked_for(runner: CliRunner) -> None:
+    """The plate's Q^theta (Example 13.3.7: N_Q h / sin(theta) - m g l cos(theta)) without a
+    kinematic screw; names comma-separated or repeated, in any order."""
+    result = runner.invoke(app, ["run", PLATE, "--only", "power_coefficients,power"])
+    assert result.exit_code == 0, result.output
+    assert "N_Q*h/sin(theta)" in result.stdout
+    assert "Power coefficients" in result.stdout and "Kinematic screws" not in result.stdout
+    again = runner.invoke(app, ["run", PLATE, "--only", "power", "--only", "power_coefficients"])
+    assert again.stdout == result.stdout
+    document = json.loads(
+        runner.invoke(app, ["run", PLATE, "-f", "json", "--only", "interaction"]).stdout
+    )
+    assert document["solution"]["only"] == ["interaction"]
+    assert document["solution"]["kinematic_screws"] == {}
+
+
+def test_run_only_an_unknown_section_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(app, ["run", PLATE, "--only", "kinematic_screw"])
+    assert result.exit_code == 2
+    assert "did you mean 'kinematic_screws'" in result.stderr
+    assert result.stdout == ""
