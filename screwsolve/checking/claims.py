@@ -11,7 +11,7 @@ Every comparison is numeric probing (`symbolic.equivalence`), never text.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
 import sympy
@@ -35,6 +35,7 @@ from screwsolve.symbolic.equivalence import (
     agrees_to_order,
     equivalent,
 )
+from screwsolve.symbolic.surface import Surface
 
 ClaimKind = Literal["scalar", "screw", "names", "flag"]
 Status = Literal["ok", "fail", "error"]
@@ -60,6 +61,9 @@ class Claim:
     names: tuple[str, ...] = ()
     flag: bool = False
     series: Series | None = None  # a scalar right only to an order in small quantities
+    # {value, on: constraints}: it holds where the constraints do (coordinates on the
+    # holonomic ones, dependent rates at their constrained values), as a source states it
+    on_constraints: bool = False
 
     @property
     def item(self) -> str:
@@ -68,6 +72,8 @@ class Claim:
 
     def written(self) -> str:
         """The claim as the file writes it."""
+        if self.on_constraints:
+            return f"{replace(self, on_constraints=False).written()} on the constraints"
         if self.series is not None:
             small = ", ".join(self.series.small)
             return f"{self.text} + O(({small})^{self.series.order + 1})"
@@ -179,12 +185,27 @@ def _scalar(path: tuple[str, ...], value: Any) -> Claim | Malformed:
     return Claim(path, "scalar", str(value))
 
 
-SERIES_SHAPE = "expected {value: EXPR, small: NAME or [NAMES], order: K}"
+SERIES_SHAPE = (
+    "expected {value: EXPR, small: NAME or [NAMES], order: K} or {value: EXPR, on: constraints}"
+    " (either with on: constraints)"
+)
+ON_CONSTRAINTS = "constraints"
 
 
 def _series(path: tuple[str, ...], value: Mapping[str, Any]) -> Claim | Malformed:
-    """{value: EXPR, small: NAME or [NAMES], order: K}: right to order K in the small names."""
-    if set(value) != {"value", "small", "order"}:
+    """{value: EXPR, small: NAME or [NAMES], order: K}: right to order K in the small names;
+    {value: EXPR, on: constraints} (with or without small and order): right where the
+    constraints hold."""
+    on = value.get("on")
+    if "on" in value and on != ON_CONSTRAINTS:
+        return Malformed((*path, "on"), "on: constraints is the only place a value is said to hold")
+    keys = set(value) - {"on"}
+    if on == ON_CONSTRAINTS and keys == {"value"}:
+        text = value["value"]
+        if isinstance(text, bool) or not isinstance(text, str | int | float):
+            return Malformed(path, SERIES_SHAPE)
+        return Claim(path, "scalar", str(text), on_constraints=True)
+    if keys != {"value", "small", "order"}:
         return Malformed(path, SERIES_SHAPE)
     text, small, order = value["value"], value["small"], value["order"]
     names = [small] if isinstance(small, str) else small
@@ -202,7 +223,8 @@ def _series(path: tuple[str, ...], value: Mapping[str, Any]) -> Claim | Malforme
         return Malformed(path, SERIES_SHAPE)
     if not 0 <= degree <= MAX_SERIES_ORDER:
         return Malformed(path, f"the order of a series answer is 0 to {MAX_SERIES_ORDER}")
-    return Claim(path, "scalar", str(text), series=Series(tuple(names), degree))
+    series = Series(tuple(names), degree)
+    return Claim(path, "scalar", str(text), series=series, on_constraints=on == ON_CONSTRAINTS)
 
 
 def _screw(path: tuple[str, ...], value: Any) -> Claim | Malformed:
@@ -239,6 +261,8 @@ class Truth:
     value: TrueValue
     rates: dict[sympy.Symbol, sympy.Expr] = field(default_factory=dict)
     up_to_constant: bool = False  # a potential energy: any additive constant is as right
+    # compared with the coordinates on the holonomic constraints (a value on the constraints)
+    on_surface: bool = False
     note: str = ""  # said after a failure's detail (what a total holds, the form for another)
 
 
@@ -314,8 +338,26 @@ def value_of(
     unknown = unknown_names(claim, analysis.system)
     if unknown is not None:
         return unknown
-    truth = TRUTHS[claim.path[0]]
-    return truth(claim, claim.path[1:], analysis, presenter or Presenter(analysis))
+    truth = TRUTHS[claim.path[0]](claim, claim.path[1:], analysis, presenter or Presenter(analysis))
+    if claim.on_constraints and isinstance(truth, Truth) and truth.kind == "scalar":
+        return _on_constraints(truth, analysis)
+    return truth
+
+
+def _on_constraints(truth: Truth, analysis: Analysis) -> Truth:
+    """A truth compared where the constraints hold: the rates the constraints fix at their
+    values (in the true value and in the claim) and, by the Comparer, the coordinates on the
+    holonomic ones. A value already on the constraints (F~_r) keeps its own rates."""
+    if truth.rates:
+        return replace(truth, on_surface=True)
+    symbols = analysis.system.namespace.symbols
+    rates = {
+        symbols.rate[name]: analysis.static(value)
+        for name, value in analysis.constraints.eliminated.items()
+    }
+    assert isinstance(truth.value, sympy.Expr)
+    value = truth.value.xreplace(rates) if rates else truth.value
+    return replace(truth, value=value, rates=rates, on_surface=True)
 
 
 TruthOf = Callable[[Claim, tuple[str, ...], Analysis, Presenter], "Truth | Unknown"]
@@ -525,6 +567,24 @@ class PartVerdict:
     hint: str = ""  # after a failure, what the file can do (a total's note), never cut
 
 
+def configuration_surface(system: System) -> Surface | None:
+    """The problem's holonomic constraints (those that hold no rate), static, with the
+    coordinates a probe point may be moved along; None without one."""
+    namespace = system.namespace
+    symbols = namespace.symbols
+    rates = list(symbols.rate.values())
+    coordinates = tuple(symbols.coordinate.values())
+    equations, texts = [], []
+    for constraint in system.constraints:
+        static = namespace.static(constraint.expr)
+        if not static.has(*rates) and static.has(*coordinates):
+            equations.append(static)
+            texts.append(constraint.text)
+    if not equations:
+        return None
+    return Surface(tuple(equations), coordinates, tuple(texts))
+
+
 class Comparer:
     """Compares claims with true values in the terms of one problem (its names, its referential),
     by probing at points drawn from `seed`, to a relative `tolerance`."""
@@ -540,6 +600,9 @@ class Comparer:
             tuple(d.expr for d in system.domains if d.strict),
             tuple(d.expr for d in system.domains if not d.strict),
         )
+        surface = configuration_surface(system)
+        # where values on the constraints are compared: the coordinates on the holonomic ones
+        self.on_surface = replace(self.domain, surface=surface) if surface else self.domain
         self._components: dict[VectorValue, list[sympy.Expr]] = {}
 
     def scalar(self, text: str) -> sympy.Expr:
@@ -560,8 +623,10 @@ class Comparer:
             total += self.namespace.vectors[unit] * symbols.dynamic(coefficient)
         return total
 
-    def equal(self, a: sympy.Expr, b: sympy.Expr) -> tuple[bool | None, str]:
-        verdict = equivalent(a, b, self.seed, self.tolerance, self.domain)
+    def equal(
+        self, a: sympy.Expr, b: sympy.Expr, domain: Domain | None = None
+    ) -> tuple[bool | None, str]:
+        verdict = equivalent(a, b, self.seed, self.tolerance, domain or self.domain)
         return verdict.equal, verdict.detail
 
     def compare(self, claim: Claim, truth: Truth) -> list[PartVerdict]:
@@ -596,26 +661,29 @@ class Comparer:
                 )
         if truth.rates:
             claimed = claimed.xreplace(truth.rates)
+        on = truth.on_surface or bool(truth.rates)
+        domain = self.on_surface if on else self.domain
         if series is not None:
-            equal, detail = self._to_order(claimed, truth.value, series)
+            equal, detail = self._to_order(claimed, truth.value, series, domain)
         elif truth.up_to_constant:
             equal, detail = self._up_to_constant(claimed, truth.value)
         else:
-            equal, detail = self.equal(claimed, truth.value)
-        if truth.rates and detail:
-            detail = f"on the constraints, {detail}"
+            equal, detail = self.equal(claimed, truth.value, domain)
+        if on and detail:
+            where = domain.surface.describe() if domain.surface else ""
+            detail = f"on the constraints{f' ({where})' if where else ''}, {detail}"
         status: Status = "ok" if equal else "fail"
         hint = truth.note if not equal else ""
         return PartVerdict(None, status, truth.value, detail, undecided=equal is None, hint=hint)
 
     def _to_order(
-        self, claimed: sympy.Expr, truth: sympy.Expr, series: Series
+        self, claimed: sympy.Expr, truth: sympy.Expr, series: Series, domain: Domain
     ) -> tuple[bool | None, str]:
         small = [self.namespace.static(self.namespace.scalars[n]) for n in series.small]
         symbols = [s for s in small if isinstance(s, sympy.Symbol)]
         if len(symbols) != len(small):
             return False, "a small quantity must be a coordinate, a parameter or a function of time"
-        verdict = agrees_to_order(truth, claimed, symbols, series.order, self.seed)
+        verdict = agrees_to_order(truth, claimed, symbols, series.order, self.seed, domain)
         return verdict.equal, f"{QUALIFIED}{verdict.detail}" if verdict.detail else ""
 
     def _up_to_constant(self, claimed: sympy.Expr, truth: sympy.Expr) -> tuple[bool | None, str]:

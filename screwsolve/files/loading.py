@@ -99,7 +99,8 @@ def _pydantic_diagnostics(
     # complaint ("use 'positive', ...") is noise beside the mapping's own.
     # A word where a mapping may stand too: the mapping's "must be a mapping" likewise.
     kept = [i for i in items if not _other_branch(i)]
-    for item in kept or items:
+    kept = _deepest_branches(kept or items, data)
+    for item in kept:
         loc = _in_file(tuple(item["loc"]), data, missing=item["type"] == "missing")
         where = ".".join(str(p) for p in loc) or "the file"
         kind = item["type"]
@@ -156,6 +157,48 @@ def _other_branch(item: Any) -> bool:
     if isinstance(given, str):
         return bool(item["type"] in ("dict_type", "model_type", "model_attributes_type"))
     return False
+
+
+def _deepest_branches(items: list[Any], data: Any) -> list[Any]:
+    """Of a union's branches, the errors of those the input went deepest into: `power: {R:
+    {value: 0, on: surface}}` is a mapping of actions whose R is wrong, not one value missing
+    its `value:` with an unknown key R. An error outside any union is always kept."""
+    branches: dict[tuple[Any, ...], dict[Any, int]] = {}
+    placed = []
+    for item in items:
+        union = _union_branch(tuple(item["loc"]), data)
+        placed.append(union)
+        if union is not None:
+            node, branch, depth = union
+            deepest = branches.setdefault(node, {})
+            deepest[branch] = max(deepest.get(branch, 0), depth)
+    kept = []
+    for item, union in zip(items, placed, strict=True):
+        if union is not None:
+            node, branch, _ = union
+            if branches[node][branch] < max(branches[node].values()):
+                continue
+        kept.append(item)
+    return kept
+
+
+def _union_branch(loc: tuple[Any, ...], data: Any) -> tuple[tuple[Any, ...], Any, int] | None:
+    """(the file path of the outermost union an error is under, its branch tag, how many of the
+    file's keys the error goes below it), or None when no branch tag is in its location."""
+    node = data
+    path: list[Any] = []
+    for index, part in enumerate(loc):
+        in_mapping = isinstance(node, dict) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_mapping or in_list:
+            path.append(part)
+            node = node[part]
+            continue
+        if index == len(loc) - 1:
+            return None  # a missing key's own name: no branch
+        below = _in_file(loc[index + 1 :], node, missing=True)
+        return tuple(path), part, len(below)
+    return None
 
 
 def _in_file(loc: tuple[Any, ...], data: Any, *, missing: bool) -> tuple[Any, ...]:

@@ -280,14 +280,36 @@ class Joint(_Model):
 
 class SeriesValue(_Model):
     """A value right only to an order in small quantities (a linearised answer):
-    {value: -m*g*l*theta, small: theta, order: 1}."""
+    {value: -m*g*l*theta, small: theta, order: 1}; or a value right where the constraints
+    hold, {value: -m*g*q2/q1, on: constraints}; or both."""
 
-    value: ExprText = Field(description="The series, truncated.")
-    small: Name | list[Name] = Field(description="The small quantities (together).")
-    order: int = Field(ge=0, le=6, description="Terms of this order and below must be right.")
+    value: ExprText = Field(description="The series, truncated (or the value on the constraints).")
+    small: Name | list[Name] | None = Field(
+        default=None, description="The small quantities (together)."
+    )
+    order: int | None = Field(
+        default=None, ge=0, le=6, description="Terms of this order and below must be right."
+    )
+    on: Literal["constraints"] | None = Field(
+        default=None,
+        description="constraints: right where the constraints hold (the coordinates on the "
+        "holonomic ones, the rates they fix at their values).",
+    )
+
+    @model_validator(mode="after")
+    def _series_or_on(self) -> SeriesValue:
+        if (self.small is None) != (self.order is None):
+            raise ValueError("a series value needs both small: and order:")
+        if self.small is None and self.on is None:
+            raise ValueError(
+                "give small: and order: (a series answer), or on: constraints (a value on the "
+                "constraints)"
+            )
+        return self
 
 
-# A claimed scalar: an expression, or a series value (tried first: left to right)
+# A claimed scalar: an expression, or a series value (or one on the constraints), tried first:
+# left to right
 Scalar = Annotated[SeriesValue | ExprText, Field(union_mode="left_to_right")]
 ScalarOrByName = Annotated[Scalar | dict[str, Scalar], Field(union_mode="left_to_right")]
 ByKey = dict[str, Annotated[Scalar | dict[Name, Scalar], Field(union_mode="left_to_right")]]

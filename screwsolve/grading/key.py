@@ -67,6 +67,7 @@ class ItemTruth:
     mistakes: tuple[WrongAnswer, ...] = ()
     up_to_constant: bool = False  # a potential energy: any added constant is as right
     series: Series | None = None  # the key asks for this order only: answers are held to it
+    on_surface: bool = False  # compared with the coordinates on the holonomic constraints
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class KeyTruth:
                         if i.series is not None
                         else None
                     ),
+                    "on_surface": i.on_surface,
                 }
                 for i in self.items
             ],
@@ -138,6 +140,9 @@ class KeyTruth:
             up_to_constant = entry["up_to_constant"]
             if not isinstance(up_to_constant, bool):
                 raise ValueError("up_to_constant is not a boolean")
+            on_surface = entry["on_surface"]
+            if not isinstance(on_surface, bool):
+                raise ValueError("on_surface is not a boolean")
             items.append(
                 ItemTruth(
                     _str(entry["item"]),
@@ -150,6 +155,7 @@ class KeyTruth:
                     mistakes,
                     up_to_constant,
                     series,
+                    on_surface,
                 )
             )
         return KeyTruth(
@@ -261,6 +267,7 @@ def key_truth(loaded: Loaded) -> KeyTruth:
                 tuple(_wrong(m) for m in mistakes.of(claim, truth)),
                 truth.up_to_constant,
                 claim.series,
+                truth.on_surface,
             )
         )
     return KeyTruth(key_id(loaded), problem.title, grading.tolerance, tuple(items))
@@ -320,7 +327,9 @@ class KeyReader:
         key = (item.item, "")
         if key not in self._values:
             truth = self._truth(item.kind, item.value, item.rates)
-            self._values[key] = replace(truth, up_to_constant=item.up_to_constant)
+            self._values[key] = replace(
+                truth, up_to_constant=item.up_to_constant, on_surface=item.on_surface
+            )
         return self._values[key]
 
     def wrong(self, item: ItemTruth, index: int) -> Truth:
@@ -328,7 +337,8 @@ class KeyReader:
         key = (item.item, str(index))
         if key not in self._values:
             mistake = item.mistakes[index]
-            self._values[key] = self._truth(item.kind, mistake.value, item.rates)
+            wrong = self._truth(item.kind, mistake.value, item.rates)
+            self._values[key] = replace(wrong, on_surface=item.on_surface)
         return self._values[key]
 
     def _truth(self, kind: ClaimKind, value: Written, rates: dict[str, str]) -> Truth:

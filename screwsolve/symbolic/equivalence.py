@@ -27,6 +27,7 @@ import sympy
 
 from screwsolve.limits import DEFAULT_SEED
 from screwsolve.symbolic.graphs import Interning, engine_symbols, exceeds, interned
+from screwsolve.symbolic.surface import Surface
 
 PRECISION = 30  # significant digits
 BITS = 100  # the same precision in bits, for symengine (MPFR)
@@ -195,13 +196,25 @@ class Domain:
 
     positive: tuple[sympy.Expr, ...] = ()
     nonnegative: tuple[sympy.Expr, ...] = ()
+    # holonomic constraints every point is moved onto before the inequalities are asked
+    surface: Surface | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.positive or self.nonnegative)
+        return bool(self.positive or self.nonnegative or self.surface)
 
     @property
     def symbols(self) -> set[sympy.Symbol]:
-        return set().union(*(e.free_symbols for e in (*self.positive, *self.nonnegative)))
+        found = set().union(*(e.free_symbols for e in (*self.positive, *self.nonnegative)))
+        return found | (self.surface.symbols if self.surface else set())
+
+    def placed(self, point: Point) -> Point | None:
+        """The point moved onto the surface (itself without one); None when it cannot be."""
+        if not self.surface:
+            return point
+        values = self.surface.place(point.sympy_values(), PRECISION)
+        if values is None:
+            return None
+        return Point(point.symbols, tuple(str(values[s]) for s in point.symbols))
 
     def admits(self, point: Point) -> bool:
         """True when the point satisfies every inequality (and each can be evaluated there)."""
@@ -216,6 +229,8 @@ class Domain:
 
     def describe(self) -> str:
         parts = [f"{e} > 0" for e in self.positive] + [f"{e} >= 0" for e in self.nonnegative]
+        if self.surface:
+            parts.append(self.surface.describe())
         return ", ".join(parts)
 
 
@@ -295,15 +310,17 @@ def admissible_points(
     that a small region several inequalities leave (5 of 120 draws, once) still gives enough
     points; when no draw is admissible, wider draws first. Deterministic for a seed."""
     found: list[Point] = []
-    for point in _points(symbols, seed, draws):
-        if domain.admits(point):
+    for drawn in _points(symbols, seed, draws):
+        point = domain.placed(drawn)
+        if point is not None and domain.admits(point):
             found.append(point)
             yield point
     rng = random.Random(seed ^ 0x5EED)
     kinds = [_kind(s) for s in symbols]
     if not found:
         start = _nearest_admissible(symbols, kinds, seed, draws, domain, rng)
-        if start is None:
+        start = domain.placed(start) if start is not None else None
+        if start is None or not domain.admits(start):
             return
         found.append(start)
         yield start
@@ -316,8 +333,8 @@ def admissible_points(
             if (kind == "positive" and moved <= 0) or (kind == "negative" and moved >= 0):
                 moved = value * rng.uniform(0.5, 1.0)  # the same sign, nearer 0
             values.append(repr(moved))
-        point = Point(symbols, tuple(values))
-        if domain.admits(point):
+        point = domain.placed(Point(symbols, tuple(values)))
+        if point is not None and domain.admits(point):
             found.append(point)
             yield point
 
@@ -562,14 +579,19 @@ def agrees_to_order(
     small: list[sympy.Symbol],
     order: int,
     seed: int = DEFAULT_SEED,
+    domain: Domain = EVERYWHERE,
 ) -> Verdict:
     """a == b up to terms of order `order` + 1 in the small symbols taken together (a series
     answer "to order k"): at random points, every small symbol scaled by h, the difference
-    a - b must shrink like h^(k+1) from h = 1e-3 to h = 1e-5; its measured order decides."""
+    a - b must shrink like h^(k+1) from h = 1e-3 to h = 1e-5; its measured order decides.
+    With a domain, only scaled points inside it count, each first moved onto the domain's
+    surface along the coordinates that are not small (a pendulum's q1 follows its small q2 on
+    sqrt(q1^2 + q2^2) = L)."""
     difference = a - b
     if difference == 0:
         return Verdict(True)
-    symbols = sorted(difference.free_symbols | set(small), key=str)
+    surface = domain.surface
+    symbols = sorted(difference.free_symbols | set(small) | domain.symbols, key=str)
     steps = [sympy.Float(step, SERIES_DIGITS) for step in SERIES_STEPS]
     valid = 0
     for point in _points(tuple(symbols), seed, PROBES * 3):
@@ -580,6 +602,15 @@ def agrees_to_order(
         sizes = []
         for h in steps:
             scaled = {s: v * h if s in small else v for s, v in values.items()}
+            if surface:
+                placed = surface.place(scaled, SERIES_DIGITS, held=small)
+                if placed is None:
+                    break
+                scaled = placed
+            if (domain.positive or domain.nonnegative) and not domain.admits(
+                Point(point.symbols, tuple(str(scaled[s]) for s in point.symbols))
+            ):
+                break
             number = _evaluate_at(difference, scaled)
             if number is None:
                 break
