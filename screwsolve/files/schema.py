@@ -142,6 +142,20 @@ class SpringSpec(_Model):
     free_length: ExprText = Field(default="0", description="l0")
 
 
+class PathwaySpec(_Model):
+    """A cable, rope, belt or muscle along straight segments through points (the first and last
+    its attachments, the others via points it passes over): it pulls each segment's ends
+    together with one tension, any law (of the coordinates, rates, time, parameters)."""
+
+    through: list[Name] = Field(
+        min_length=2,
+        description="[P1, ..., Pn]: the attachments first and last, via points between",
+    )
+    tension: ExprText = Field(
+        description="T, positive when it pulls (SymPy's ForceActuator force is -T: expansile)"
+    )
+
+
 class DamperSpec(_Model):
     """A linear damper between two points: force c L' along the line P1P2, opposing L'."""
 
@@ -241,6 +255,9 @@ class Action(_Model):
     )
     spring: SpringSpec | None = Field(default=None, description="A linear spring.")
     damper: DamperSpec | None = Field(default=None, description="A linear damper.")
+    pathway: PathwaySpec | None = Field(
+        default=None, description="A tension along straight segments through points."
+    )
     torsion_spring: TorsionSpringSpec | None = Field(default=None, description="A torsion spring.")
     motor_torque: MotorTorqueSpec | None = Field(default=None, description="A motor torque.")
     friction: FrictionSpec | None = Field(default=None, description="Coulomb friction.")

@@ -23,6 +23,7 @@ from screwsolve.model.actions import (
     Damper,
     Drag,
     Friction,
+    Pathway,
     Potential,
     ScrewAction,
     Spring,
@@ -53,6 +54,19 @@ def _spring(action: Spring, kinematics: Kinematics) -> list[AppliedScrew]:
     length = kinematics.system.namespace.symbols.length(r)
     force = r * (-action.law.at(length - action.free_length) / length)
     return _pair(action.ends, action.owners, force)
+
+
+@to_screws.register
+def _pathway(action: Pathway, kinematics: Kinematics) -> list[AppliedScrew]:
+    """On each segment P_i P_i+1: -T e on P_i+1's body, T e on P_i's (e from P_i to P_i+1)."""
+    screws = []
+    for i in range(len(action.points) - 1):
+        ends = (action.points[i], action.points[i + 1])
+        owners = (action.owners[i], action.owners[i + 1])
+        r = kinematics.relative(*ends)
+        length = kinematics.system.namespace.symbols.length(r)
+        screws += _pair(ends, owners, r * (-action.tension / length))
+    return screws
 
 
 def length_rate(action: Damper, kinematics: Kinematics) -> tuple[Vector, sympy.Expr, sympy.Expr]:

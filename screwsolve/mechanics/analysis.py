@@ -36,7 +36,13 @@ from screwsolve.model.cost import check_work
 from screwsolve.model.parts import JointSpec
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System, build_system
-from screwsolve.symbolic.equivalence import SharedProbe, each_vanishes, equivalent, vanishes
+from screwsolve.symbolic.equivalence import (
+    Domain,
+    SharedProbe,
+    each_vanishes,
+    equivalent,
+    vanishes,
+)
 from screwsolve.symbolic.graphs import forget
 
 if TYPE_CHECKING:
@@ -217,15 +223,25 @@ class Analysis:
             for q in self.variables
         }
 
+    @cached_property
+    def domain(self) -> Domain:
+        """Where the file says its values hold (`domains:`): every check compares there, as
+        `check` does and as the printed forms assume (|h + q| is h + q where h + q > 0)."""
+        domains = self.system.domains
+        return Domain(
+            tuple(d.expr for d in domains if d.strict),
+            tuple(d.expr for d in domains if not d.strict),
+        )
+
     def is_zero(self, expr: sympy.Expr) -> bool:
-        """True when an expression vanishes identically (numeric probing)."""
-        return bool(equivalent(self.static(expr), sympy.Integer(0)).equal)
+        """True when an expression vanishes identically in the domain (numeric probing)."""
+        return bool(equivalent(self.static(expr), sympy.Integer(0), domain=self.domain).equal)
 
     def _coefficient_is(self, terms: ActionTerms, q: str, value: Any) -> bool:
         """Q^q of an action equals a static value (sympy, or symengine when the action has an
         engine form): probed on the symengine form when there is one, so a long chain's
         coefficient never becomes a sympy tree here."""
-        if terms.engine is not None:
+        if terms.engine is not None and not self.domain:  # vanishes() probes everywhere
             from screwsolve.symbolic.bridge import UnsupportedError, to_engine
 
             core = self.kinematics.jacobian
@@ -248,7 +264,7 @@ class Analysis:
         probe = self._coefficient_probe
         found = []
         for terms in self.actions:
-            if probe is not None and terms.engine is not None:
+            if probe is not None and terms.engine is not None and not self.domain:
                 positions = [probe.position[(terms.action.name, q)] for q in self.variables]
                 verdicts = probe.shared.verdicts(positions)
                 if None not in verdicts:  # decided together; else each by itself below

@@ -7,6 +7,7 @@ act on from their points (a point attached to a body, a body's origin, or a poin
 from __future__ import annotations
 
 import difflib
+import itertools
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -21,6 +22,7 @@ from screwsolve.model.actions import (
     Damper,
     Drag,
     Friction,
+    Pathway,
     Potential,
     ScrewAction,
     Spring,
@@ -42,6 +44,7 @@ KINDS = (
     "gravity",
     "spring",
     "damper",
+    "pathway",
     "torsion_spring",
     "motor_torque",
     "friction",
@@ -433,6 +436,67 @@ def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     )
 
 
+def _pathway(ctx: _Context, spec: Entry, path: Path) -> Action | None:
+    """A tension along straight segments: each point's body as for a spring's ends (the last
+    point acts on `on`, the others prefer `by`); an interaction when it joins two bodies. A
+    tension of parameters alone (no coordinate, rate or time) has the potential T L."""
+    assert spec.pathway is not None
+    base = (*path, "pathway")
+    names: list[str] = []
+    for index, name in enumerate(spec.pathway.through):
+        point = ctx.point((*base, "through", index), name, "a pathway")
+        if point is None:
+            return None
+        names.append(point)
+    owners: list[str | None] = []
+    for index, point in enumerate(names):
+        prefer = [spec.on, spec.by] if index == len(names) - 1 else [spec.by, spec.on]
+        ok, owner = ctx.owner((*base, "through", index), point, prefer, "point")
+        if not ok:
+            return None
+        owners.append(owner)
+    for index in range(len(names) - 1):
+        first, second = names[index], names[index + 1]
+        if first == second or _coincide(ctx, ctx.points[first], ctx.points[second]):
+            ctx.out.error(
+                (*base, "through", index + 1),
+                f"'{first}' and '{second}' coincide: the segment between them has no direction",
+            )
+            return None
+    bodies = list(dict.fromkeys(owner for owner in owners if owner is not None))
+    if not bodies:
+        ctx.out.error(
+            (*base, "through"),
+            "every point is fixed in the referential: the pathway acts on no body",
+        )
+        return None
+    tension = ctx.scalar((*base, "tension"), spec.pathway.tension)
+    if tension is None:
+        return None
+    on = owners[-1] if owners[-1] is not None else bodies[-1]
+    others = [body for body in bodies if body != on]
+    by = others[0] if len(others) == 1 else None
+    positions = [ctx.points[name].position for name in names]
+    segments = [second - first for first, second in itertools.pairwise(positions)]
+    constant = not _in_time(ctx, tension)
+    return Pathway(
+        spec.name,
+        on,
+        by,
+        path,
+        by is not None,
+        "pathway",
+        energy=(
+            (lambda: tension * sympy.Add(*(ctx.ns.symbols.length(r) for r in segments)))
+            if constant
+            else None
+        ),
+        points=tuple(names),
+        owners=tuple(owners),
+        tension=tension,
+    )
+
+
 def _damper(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     assert spec.damper is not None
     base = (*path, "damper")
@@ -609,6 +673,7 @@ _BUILDERS: dict[str, Callable[[_Context, Entry, Path], Action | None]] = {
     "motor_torque": _motor_torque,
     "friction": _friction,
     "drag": _drag,
+    "pathway": _pathway,
     "contact": _contact,
     "potential": _potential,
 }

@@ -80,6 +80,18 @@ class Spring(Action):
 
 
 @dataclass
+class Pathway(Action):
+    """Tension T along straight segments through `points` (`owners`: each one's body, None
+    for the referential): each segment pulls its two ends together. Its power is -T L' for the
+    path's whole length L (Kane's Q^q = -T dL/dq)."""
+
+    points: tuple[str, ...] = ()
+    owners: tuple[str | None, ...] = ()
+    tension: sympy.Expr = sympy.S.Zero
+    kind: str = "pathway"
+
+
+@dataclass
 class Damper(Action):
     """Force -c L' along P1P2 on P2's body (and the opposite on P1's), L' the length's rate."""
 

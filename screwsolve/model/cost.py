@@ -56,7 +56,7 @@ from screwsolve.model.system import System
 Path = tuple[str | int, ...]
 # Actions given by a law along a line or a slip (their length or speed, its rate, and the checks
 # of their potential and dissipation cost a speed's work again for each speed)
-CHECKED_KINDS = frozenset({"spring", "damper", "friction", "drag", "contact"})
+CHECKED_KINDS = frozenset({"spring", "damper", "pathway", "friction", "drag", "contact"})
 
 
 @dataclass(frozen=True)
@@ -307,7 +307,7 @@ def _action_carrier(action: Action, bodies: dict[str, BodySpec], reaches: _Reach
     for body in (action.on, action.by, *_named(action, "owners")):
         if body in bodies:
             reach = reach.joined(reaches.frame(bodies[body].frame))
-    for point in (*_named(action, "at"), *_named(action, "ends")):
+    for point in (*_named(action, "at"), *_named(action, "ends"), *_named(action, "points")):
         reach = reach.joined(reaches.point(point))
     for value in _values(action):
         if isinstance(value, Vector):

@@ -279,6 +279,8 @@ class _Checker:
                 FORCE / VELOCITY,
                 "a damping coefficient",
             )
+        if action.pathway is not None:
+            check((*path, "pathway", "tension"), action.pathway.tension, FORCE, "a tension")
         if action.torsion_spring is not None:
             self._torsion((*path, "torsion_spring"), action.torsion_spring)
         if action.motor_torque is not None:

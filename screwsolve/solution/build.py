@@ -114,7 +114,12 @@ class Presenter:
             mapping[sympy.Abs(inside)] = inside
             if domain.strict:
                 mapping[sympy.sign(inside)] = sympy.Integer(1)
-        return static.xreplace(mapping)
+        replaced = static.xreplace(mapping)
+        if replaced == static or exceeds(replaced, SYMPY_SIMPLIFY_NODES):
+            return replaced
+        # (q - h)/|h - q| became (q - h)/(h - q): only cancelling sees that it is -1
+        cancelled = sympy.cancel(sympy.together(replaced))
+        return cancelled if sympy.count_ops(cancelled) < sympy.count_ops(replaced) else replaced
 
     def _past(self, value: Any, nodes: int) -> bool:
         """Past a textbook size: every value of a large problem is."""
@@ -133,7 +138,7 @@ class Presenter:
         core = self.analysis.kinematics.jacobian
         if self._past(value, SYMPY_SIMPLIFY_NODES) and not has_absolute_values(value):
             return self._finished(simplest_engine(value), None)
-        return simplest(core.to_static(value))
+        return simplest(self._in_domain(core.to_static(value)))
 
     def _finished(self, simplified: Any, source: sympy.Expr | None) -> Value:
         """A simplified symengine value as a result: kept when large and engine values are
