@@ -247,12 +247,31 @@ def test_run_interrupted_stops_its_worker_and_exits_130(tmp_path: Path, signal_n
     problem.write_text(two_axis_chain_yaml(30), encoding="utf-8")  # minutes of work
     command = [sys.executable, "-m", "screwsolve", "run", str(problem), "-f", "json"]
     running = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # past the parsing of the command line: the worker is solving
+    _wait_for_a_worker(running.pid)  # its signal handlers are in place: whatever the load
+    time.sleep(1)  # and the worker is solving (or importing): either way exit 130
     running.send_signal(getattr(signal, signal_name))
     _, stderr = running.communicate(timeout=60)
     assert running.returncode == 130, stderr
     assert f"interrupted ({signal_name})" in stderr
     assert "internal error" not in stderr
+
+
+def _wait_for_a_worker(pid: int, seconds: float = 120) -> None:
+    """Until the command has started its worker (which it does once it handles SIGINT and
+    SIGTERM): a fixed sleep sent the signal before Python had started on a loaded machine
+    (exit -15). Linux's /proc lists a process's children; elsewhere, 3 s."""
+    import time
+
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if not children.exists():
+        time.sleep(3)
+        return
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if children.read_text().strip():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"no worker started in {seconds} s")
 
 
 def test_what_a_user_gets_wrong_is_said_in_their_words(tmp_path: Path) -> None:

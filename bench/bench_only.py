@@ -1,0 +1,89 @@
+"""What `run --only` and `run`'s answer cache save, as whole processes (CPU of the command and
+its workers, from wait4), against `python -c "import sympy"` measured in the same run.
+
+- chains (tests/two_axis_chain.py) of n links: `run --format json` whole, then with
+  `--only power_coefficients` (each with `--no-cache`), CPU seconds, peak MB, output size;
+- the plate: `run` solved (`--no-cache`), the same command answered from the cache, and
+  `import sympy`.
+
+Run: python bench/bench_only.py [--links 4 8 12 16 20] [--limit 600]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.two_axis_chain import two_axis_chain_yaml  # noqa: E402
+
+
+def cpu(
+    command: list[str], limit: float, env: dict[str, str] | None = None
+) -> tuple[float, float, int, int]:
+    """(CPU seconds of the process tree, peak MB of its largest process, bytes written to
+    standard output, exit code); exit -9 past `limit` seconds."""
+    with tempfile.TemporaryFile() as out:
+        process = subprocess.Popen(command, stdout=out, stderr=subprocess.DEVNULL, env=env)
+        deadline = time.perf_counter() + limit
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() > deadline:
+                process.kill()
+                _, status, usage = os.wait4(process.pid, 0)
+                status = -9
+                break
+            time.sleep(0.02)
+        size = out.tell()
+    code = status if status == -9 else os.waitstatus_to_exitcode(status)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, size, code
+
+
+def median_cpu(command: list[str], times: int, env: dict[str, str] | None = None) -> float:
+    return statistics.median(cpu(command, 120, env)[0] for _ in range(times))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--links", type=int, nargs="+", default=[4, 8, 12, 16, 20])
+    parser.add_argument("--limit", type=float, default=600.0)
+    args = parser.parse_args()
+    floor = median_cpu([sys.executable, "-c", "import sympy"], 5)
+    print(f'`python -c "import sympy"`: {floor:.2f} s CPU (median of 5)\n')
+    print("| n | whole: CPU | x sympy | MB | output | --only Q: CPU | x sympy | MB | output |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    with tempfile.TemporaryDirectory() as folder:
+        for links in args.links:
+            path = Path(folder) / f"chain{links}.yaml"
+            path.write_text(two_axis_chain_yaml(links), encoding="utf-8")
+            base = ["screwsolve", "run", str(path), "-f", "json", "--no-cache", "--timeout", "0"]
+            cells = []
+            for command in (base, [*base, "--only", "power_coefficients"]):
+                seconds, peak, size, code = cpu(command, args.limit)
+                shown = f"{seconds:.2f} s" if code == 0 else f"exit {code}"
+                cells.append(f"{shown} | {seconds / floor:.1f} | {peak:.0f} | {size / 1e6:.2f} MB")
+            print(f"| {links} | " + " | ".join(cells) + " |", flush=True)
+        cache = Path(folder) / "cache"
+        env = {**os.environ, "XDG_CACHE_HOME": str(cache)}
+        plate = ["screwsolve", "run", str(ROOT / "problems" / "plate-on-a-step.yaml")]
+        solved = median_cpu([*plate, "--no-cache"], 5, env)
+        cpu(plate, 120, env)  # stores the answer
+        cached = median_cpu(plate, 5, env)
+    print(
+        f"\nplate: solved {solved:.2f} s CPU ({solved / floor:.2f}x import sympy); "
+        f"from the cache {cached:.2f} s ({cached / floor:.2f}x)"
+    )
+
+
+if __name__ == "__main__":
+    main()
