@@ -125,6 +125,11 @@ class Body(_Model):
     origin: Name = Field(description="Point about which its kinematic screw is given.")
     mass: ExprText | None = Field(default=None, description="Mass (used by top-level gravity).")
     mass_center: Name | None = Field(default=None, description="Point where its weight acts.")
+    potential: ExprText | None = Field(
+        default=None,
+        description="A potential energy V(q, t) the body's loads derive from, as a source "
+        "gives it (an action named 'potential of BODY': Q^q = -dV/dq, no screw).",
+    )
     description: str | None = Field(default=None, description="Free text.")
 
 
@@ -487,6 +492,11 @@ class Problem(_Model):
     bodies: dict[Name, Body] = Field(default_factory=dict, description="Rigid bodies by name.")
     gravity: ExprText | None = Field(
         default=None, description="Gravity vector applied to every body with a mass."
+    )
+    potential: ExprText | None = Field(
+        default=None,
+        description="A potential energy V(q, t) of the whole system, as a source gives it (an "
+        "action named 'potential': Q^q = -dV/dq, no screw).",
     )
     actions: list[Action] = Field(default_factory=list, description="Action screws.")
     joints: list[Joint] = Field(default_factory=list, description="Joints to check.")

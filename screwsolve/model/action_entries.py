@@ -215,6 +215,32 @@ def build_actions(
             action.conservative = spec.conservative
             result.append(action)
     result.extend(_top_level_gravity(ctx, seen))
+    result.extend(_declared_potentials(ctx, seen))
+    return result
+
+
+def _declared_potentials(ctx: _Context, seen: set[str]) -> list[Action]:
+    """A body's `potential:` (an action 'potential of BODY' on it) and the file's own (an
+    action 'potential' on no body): V as a source gives it, Q^q = -dV/dq."""
+    declared: list[tuple[str, str | None, Path, str]] = [
+        (f"potential of {name}", name, ("bodies", name, "potential"), body.potential)
+        for name, body in ctx.problem.bodies.items()
+        if body.potential is not None
+    ]
+    if ctx.problem.potential is not None:
+        declared.append(("potential", None, ("potential",), ctx.problem.potential))
+    result: list[Action] = []
+    for label, on, path, text in declared:
+        if label in seen:
+            ctx.out.error(path, f"an action is already named '{label}'")
+            continue
+        energy = ctx.scalar(path, text)
+        if energy is None:
+            continue
+        if energy.has(sympy.Derivative):
+            ctx.out.error(path, "a potential energy may not contain rates (q')")
+            continue
+        result.append(Potential(label, on, None, path, False, energy=lambda v=energy: v))
     return result
 
 

@@ -224,8 +224,13 @@ class _Checker:
         for name, body in problem.bodies.items():
             if body.mass is not None:
                 self.check(("bodies", name, "mass"), body.mass, MASS, "a mass")
+            if body.potential is not None:
+                where = ("bodies", name, "potential")
+                self.check(where, body.potential, ENERGY, "a potential energy")
         if problem.gravity is not None:
             self.check(("gravity",), problem.gravity, ACCELERATION, "gravity")
+        if problem.potential is not None:
+            self.check(("potential",), problem.potential, ENERGY, "a potential energy")
         for index, action in enumerate(problem.actions):
             self._action(("actions", index), action)
         for index, text in enumerate(problem.constraints):
