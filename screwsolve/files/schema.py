@@ -161,6 +161,16 @@ class PathwaySpec(_Model):
     )
 
 
+class FormulaSpec(_Model):
+    """A scalar function declared once and called in any later expression: {of: [a, b],
+    value: k*(a**2 + b**2)/2} makes V(q1, q2) stand for k*(q1**2 + q2**2)/2."""
+
+    of: list[Name] = Field(min_length=1, description="Its arguments' names, in call order.")
+    value: ExprText = Field(
+        description="Its value, in its arguments and the file's parameters, coordinates and t."
+    )
+
+
 class DamperSpec(_Model):
     """A linear damper between two points: force c L' along the line P1P2, opposing L'."""
 
@@ -490,6 +500,11 @@ class Problem(_Model):
     frames: dict[Name, Frame] = Field(description="Frames by name.")
     points: dict[Name, Point] = Field(default_factory=dict, description="Points by name.")
     bodies: dict[Name, Body] = Field(default_factory=dict, description="Rigid bodies by name.")
+    formulas: dict[Name, FormulaSpec] = Field(
+        default_factory=dict,
+        description="Scalar functions declared once, V: {of: [a, b], value: EXPR}, called in "
+        "later expressions as V(q1, q2) (a source's V(q1, q2) used in several loads).",
+    )
     gravity: ExprText | None = Field(
         default=None, description="Gravity vector applied to every body with a mass."
     )

@@ -97,6 +97,16 @@ class LocatedPoints(Protocol):
     def relative_to(self) -> list[str]: ...
 
 
+@dataclass(frozen=True)
+class Formula:
+    """A scalar function the file declares once (`formulas: {V: {of: [a, b], value: ...}}`):
+    its body over placeholder symbols, one per argument, replaced at each call V(q1, q2)."""
+
+    arguments: tuple[sympy.Symbol, ...]
+    body: sympy.Expr
+    names: tuple[str, ...] = ()  # the arguments as the file names them
+
+
 @dataclass
 class Namespace:
     """What names mean inside one problem's expressions."""
@@ -106,6 +116,8 @@ class Namespace:
     rates: dict[str, sympy.Expr] = field(default_factory=dict)
     time: sympy.Symbol = field(default_factory=lambda: sympy.Symbol("t"))
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
+    formulas: dict[str, Formula] = field(default_factory=dict)  # the file's V(q1, q2)
+    broken_formulas: set[str] = field(default_factory=set)  # declared, value reported wrong
     # omega(FRAME): angular velocities relative to the referential, once frames are built
     angular_velocities: Mapping[str, Vector] | None = None
     # v(POINT): velocities relative to the referential by DESIGN §2's rule, once points are built
@@ -120,7 +132,7 @@ class Namespace:
         kinematic = [OMEGA] if self.angular_velocities is not None else []
         if self.point_velocities is not None:
             kinematic += [VELOCITY, POSITION]
-        return [*FUNCTION_NAMES, *kinematic]
+        return [*FUNCTION_NAMES, *kinematic, *self.formulas]
 
     @cached_property
     def symbols(self) -> StaticSymbols:
@@ -599,7 +611,7 @@ class _Builder:
             return Value.of_scalar(self.ns.time, ATOM)
         if name == "pi":
             return Value.of_scalar(sympy.pi)
-        if name in FUNCTION_NAMES:
+        if name in FUNCTION_NAMES or name in self.ns.formulas:
             raise self._error(node, f"'{name}' is a function: call it as {name}(...)")
         raise self._error(node, f"unknown name '{name}'" + self._hint(name))
 
@@ -695,6 +707,12 @@ class _Builder:
             return self._velocity(node)
         if name == POSITION:
             return self._position(node)
+        if name in self.ns.formulas:
+            return self._formula(node, self.ns.formulas[name])
+        if name in self.ns.broken_formulas:
+            raise self._error(
+                node.func, f"formula '{name}' has an error in its own value (reported there)"
+            )
         if name not in FUNCTION_NAMES:
             close = difflib.get_close_matches(name, self.ns.known_functions(), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
@@ -724,6 +742,22 @@ class _Builder:
                 raise self._error(arg_node, f"{name}() takes a scalar, got a vector")
         constant = all(a.cost.degree == 0 for a in args)
         return Value.of_scalar(function(*[a.scalar for a in args]), NUMBER if constant else ATOM)
+
+    def _formula(self, node: ast.Call, formula: Formula) -> Value:
+        """A call of a formula the file declares: its body with the arguments in place."""
+        assert isinstance(node.func, ast.Name)
+        name, wanted = node.func.id, len(formula.arguments)
+        if len(node.args) != wanted:
+            listed = ", ".join(formula.names)
+            raise self._error(
+                node, f"{name}() takes {wanted} argument(s) ({listed}), got {len(node.args)}"
+            )
+        args = [self.build(a) for a in node.args]
+        for arg_node, value in zip(node.args, args, strict=True):
+            if value.kind != "scalar":
+                raise self._error(arg_node, f"{name}() takes scalars, got a vector")
+        values = dict(zip(formula.arguments, (a.scalar for a in args), strict=True))
+        return Value.of_scalar(formula.body.xreplace(values), ATOM)
 
     def _name_argument(self, arg: ast.expr, usage: str) -> str:
         """The frame or point a kinematic function names (a name, or a number such as 1)."""

@@ -6,6 +6,7 @@ and raised together as one `InputError`, each located through the YAML source ma
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, TypeVar
 
@@ -18,7 +19,18 @@ from screwsolve.model.actions import Action
 from screwsolve.model.collector import Collector
 from screwsolve.model.constraint_rows import RateRow, check_consistent, rate_rows
 from screwsolve.model.frames import FrameTree
-from screwsolve.model.grammar import Namespace, check_name, parse_scalar, parse_vector, suggest
+from screwsolve.model.grammar import (
+    FUNCTION_NAMES,
+    OMEGA,
+    POSITION,
+    VELOCITY,
+    Formula,
+    Namespace,
+    check_name,
+    parse_scalar,
+    parse_vector,
+    suggest,
+)
 from screwsolve.model.ordering import parents_first
 from screwsolve.model.parts import BodySpec, ConstraintSpec, DomainSpec, JointSpec, PointSpec
 from screwsolve.model.speeds import (
@@ -118,6 +130,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         time=time,
         functions=functions,
     )
+    _build_formulas(problem, namespace, out)
     frames = FrameTree.build(problem, namespace, out)
     if not frames.frames:  # without a referential nothing else can be checked meaningfully
         out.raise_if_any()
@@ -196,6 +209,29 @@ def _functions_of_time(
             continue
         result[name] = dynamicsymbols(name, **ASSUMPTIONS[assumption])
     return result
+
+
+def _build_formulas(problem: Problem, ns: Namespace, out: Collector) -> None:
+    """Each formula's body over placeholders for its arguments, in the file's order (a formula
+    may call those before it); its name must be new, its arguments distinct."""
+    for name, spec in problem.formulas.items():
+        path = ("formulas", name)
+        taken = name in ns.scalars or name in ns.formulas or name in FUNCTION_NAMES
+        reason = check_name(name)
+        if taken or name in (OMEGA, VELOCITY, POSITION) or reason:
+            why = f"formula {reason}" if reason else f"'{name}' is already a name"
+            out.error(path, why, key=True)
+            continue
+        if len(set(spec.of)) != len(spec.of):
+            out.error((*path, "of"), "an argument is named twice")
+            continue
+        placeholders = {arg: sympy.Dummy(arg, real=True) for arg in spec.of}
+        local = dataclasses.replace(ns, scalars={**ns.scalars, **placeholders})
+        body = out.expression((*path, "value"), spec.value, parse_scalar, local)
+        if body is None:
+            ns.broken_formulas.add(name)
+        else:
+            ns.formulas[name] = Formula(tuple(placeholders.values()), body, tuple(spec.of))
 
 
 def _build_points(
