@@ -34,8 +34,11 @@ def within(seconds: float) -> Iterator[None]:
         yield
         return
 
+    active = [True]
+
     def _expire(signum: int, frame: FrameType | None) -> None:
-        raise OutOfTimeError
+        if active[0]:  # an alarm handled after the block ended is not this budget's to raise
+            raise OutOfTimeError
 
     started = time.monotonic()
     outer_delay, outer_interval = signal.getitimer(signal.ITIMER_REAL)
@@ -43,8 +46,14 @@ def within(seconds: float) -> Iterator[None]:
     delay = seconds if outer_delay <= 0 else min(seconds, outer_delay)
     signal.setitimer(signal.ITIMER_REAL, delay)
     try:
-        yield
+        try:
+            yield
+        finally:
+            active[0] = False
     finally:
+        # reached even when the alarm struck as the block ended (its OutOfTimeError is then
+        # on its way out): the outer handler and timer are always given back, never left to
+        # raise in whatever runs next
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, outer_handler)
         if outer_delay > 0:

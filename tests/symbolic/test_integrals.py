@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import signal
+
+import pytest
 import sympy
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,12 +45,31 @@ def test_a_constant_law_gives_the_law_times_the_variable() -> None:
     assert from_zero(c, v) == c * v
 
 
+@pytest.mark.skipif(
+    not hasattr(signal, "setitimer"), reason="the budget needs POSIX timers (Windows: none)"
+)
 def test_a_law_whose_search_outlasts_its_budget_has_no_integral(monkeypatch) -> None:
     """F_c atan((v/v_s)^3) kept manualintegrate busy for 54 s: past the budget (made tiny
-    here) the answer is None, as for a law with no closed form, and nothing is raised."""
+    here) the answer is None, as for a law with no closed form, and nothing is raised. The
+    search is made to outlast it whatever the machine: a real one, already in sympy's cache
+    or run on a fast core, finished inside 0.05 s once and this verdict depended on it."""
+    import time
+
+    import sympy.integrals.manualintegrate as manual
+
     from screwsolve.symbolic import integrals
 
+    def endless(law: sympy.Expr, variable: sympy.Symbol) -> sympy.Expr:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            pass
+        raise AssertionError("the budget never ended the search")
+
     monkeypatch.setattr(integrals, "INTEGRAL_SECONDS", 0.05)
+    monkeypatch.setattr(manual, "manualintegrate", endless)
     integrals.from_zero.cache_clear()
+    started = time.monotonic()
     assert integrals.from_zero(F_c * sympy.atan((v / v_s) ** 3), v) is None
+    assert time.monotonic() - started < 10
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no timer left behind
     integrals.from_zero.cache_clear()
