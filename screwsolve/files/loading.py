@@ -188,9 +188,7 @@ def _union_branch(loc: tuple[Any, ...], data: Any) -> tuple[tuple[Any, ...], Any
     node = data
     path: list[Any] = []
     for index, part in enumerate(loc):
-        in_mapping = isinstance(node, dict) and part in node
-        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-        if in_mapping or in_list:
+        if _holds(node, part):
             path.append(part)
             node = node[part]
             continue
@@ -201,15 +199,21 @@ def _union_branch(loc: tuple[Any, ...], data: Any) -> tuple[tuple[Any, ...], Any
     return None
 
 
+def _holds(node: Any, part: Any) -> bool:
+    """Whether a location's part is a key of this mapping or an index of this list (not a
+    union branch tag)."""
+    if isinstance(node, dict):
+        return part in node
+    return isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+
+
 def _in_file(loc: tuple[Any, ...], data: Any, *, missing: bool) -> tuple[Any, ...]:
     """A location as the file writes it: the keys and indexes found in its data, without the
     union branch tags pydantic puts between them (`literal[...]`, `Declared`, `str`). The last
     part of a missing key's location is the key itself, which the data cannot hold."""
     node, kept = data, []
     for index, part in enumerate(loc):
-        in_mapping = isinstance(node, dict) and part in node
-        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
-        if in_mapping or in_list:
+        if _holds(node, part):
             kept.append(part)
             node = node[part]
         elif missing and index == len(loc) - 1:
