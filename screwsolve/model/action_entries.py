@@ -240,8 +240,13 @@ def _declared_potentials(ctx: _Context, seen: set[str]) -> list[Action]:
         if energy.has(sympy.Derivative):
             ctx.out.error(path, "a potential energy may not contain rates (q')")
             continue
-        result.append(Potential(label, on, None, path, False, energy=lambda v=energy: v))
+        result.append(Potential(label, on, None, path, False, energy=_returning(energy)))
     return result
+
+
+def _returning(value: sympy.Expr) -> Callable[[], sympy.Expr | None]:
+    """An action's `energy`: a value known already (a loop's lambda would see the last)."""
+    return lambda: value
 
 
 def _near_body(by: str | None, bodies: Mapping[str, object]) -> str | None:
