@@ -98,9 +98,10 @@ class Presenter:
             try:
                 engine = to_engine(static)
             except UnsupportedError:
-                return by_sympy(static)
+                return self._in_domain(by_sympy(static))
             return self._finished(by_engine(engine), static)
-        return by_sympy(static)
+        # simplifying can make the |e| a domain removes (sqrt(y'**2/sin(theta)**2))
+        return self._in_domain(by_sympy(static))
 
     def _in_domain(self, static: sympy.Expr) -> sympy.Expr:
         """Where the file's domains say `e > 0` (or `e >= 0`), |e| is e (and sign(e) is 1):
