@@ -150,3 +150,20 @@ def test_a_damaged_entry_is_solved_again_with_a_warning(tmp_path: Path, problem:
     again = _run(["run", problem.name, "-f", "latex"], tmp_path)
     assert again.stdout == first.stdout
     assert "ignored: its content does not match its digest" in again.stderr
+
+
+def test_without_a_home_folder_a_run_is_solved_and_says_nothing_of_a_cache(
+    tmp_path: Path, problem: Path
+) -> None:
+    environment = {k: v for k, v in os.environ.items() if k != "XDG_CACHE_HOME"}
+    done = subprocess.run(
+        [sys.executable, "-m", "screwsolve", "run", problem.name, "--only", "power"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**environment, "HOME": ""},
+        check=False,
+        timeout=300,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "F_A*x'" in done.stdout  # the push at A: F_A x0 . x' x0 (Example 13.1.4)
