@@ -4,7 +4,8 @@ its workers, from wait4), against `python -c "import sympy"` measured in the sam
 - chains (tests/two_axis_chain.py) of n links: `run --format json` whole, then with
   `--only power_coefficients` (each with `--no-cache`), CPU seconds, peak MB, output size;
 - the plate: `run` solved (`--no-cache`), the same command answered from the cache, and
-  `import sympy`.
+  `import sympy`; `validate` of the plate with `--no-cache` and answered from its cache (the
+  pre-commit hook's case: an unchanged file).
 
 Run: python bench/bench_only.py [--links 4 8 12 16 20] [--limit 600]
 """
@@ -79,9 +80,17 @@ def main() -> None:
         solved = median_cpu([*plate, "--no-cache"], 5, env)
         cpu(plate, 120, env)  # stores the answer
         cached = median_cpu(plate, 5, env)
+        check = ["screwsolve", "validate", str(ROOT / "problems" / "plate-on-a-step.yaml")]
+        validated = median_cpu([*check, "--no-cache"], 5, env)
+        cpu(check, 120, env)  # stores the verdict
+        revalidated = median_cpu(check, 5, env)
     print(
         f"\nplate: solved {solved:.2f} s CPU ({solved / floor:.2f}x import sympy); "
         f"from the cache {cached:.2f} s ({cached / floor:.2f}x)"
+    )
+    print(
+        f"validate: {validated:.2f} s CPU ({validated / floor:.2f}x import sympy); "
+        f"from the cache {revalidated:.2f} s ({revalidated / floor:.2f}x)"
     )
 
 

@@ -1,21 +1,34 @@
-"""`check` with its result cache, as ruff and mypy keep theirs.
+"""`check` and `validate` with their result caches, as ruff and mypy keep theirs.
 
-A file's verdicts are reused when its text, screwsolve's, sympy's and symengine's versions and
-the probe seed are those of a cached entry; otherwise it is checked (in a worker) and its report
-stored. Timeouts and crashes are never cached. Everything here stays clear of sympy until a file
-must really be checked, so a run served from the cache costs only reading the files.
+A file's verdicts are reused when its text, screwsolve's, sympy's and symengine's versions (and,
+for `check`, the probe seed) are those of a cached entry; otherwise it is checked or validated (in
+a worker) and its report stored. Timeouts and crashes are never cached. Everything here stays
+clear of sympy until a file must really be worked on, so a run served from the cache costs only
+reading the files: a pre-commit hook over unchanged files never imports sympy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Protocol
 
 from screwsolve.checking.reports import CheckReport, FileReport, report_from_json, report_to_json
 from screwsolve.errors import InputError
-from screwsolve.files.loading import read_text
+from screwsolve.files.reading import read_text
 from screwsolve.limits import DEFAULT_SEED
-from screwsolve.runtime.cache import Store, digest
+from screwsolve.runtime.cache import Store, cache_root, digest
+
+
+class _Batch(Protocol):
+    def __call__(
+        self,
+        misses: list[tuple[str, str | None]],
+        *,
+        jobs: int,
+        timeout: float,
+        progress: Callable[[int], None] | None,
+    ) -> list[FileReport]: ...
 
 
 def check_with_cache(
@@ -28,8 +41,63 @@ def check_with_cache(
     progress: Callable[[int], None] | None = None,
 ) -> tuple[CheckReport, list[str]]:
     """The report of every (name, text or None) item, in order, and the cache's warnings."""
-    store = Store("checks", enabled=use_cache)
     seed_used = DEFAULT_SEED if seed is None else seed
+
+    def checked(
+        misses: list[tuple[str, str | None]],
+        *,
+        jobs: int,
+        timeout: float,
+        progress: Callable[[int], None] | None,
+    ) -> list[FileReport]:
+        from screwsolve.checking.checking import check_paths
+
+        return check_paths(misses, seed, jobs=jobs, timeout=timeout, progress=progress).files
+
+    store = Store("checks", enabled=use_cache)
+    reports = _cached(
+        items, store, ("check", f"seed={seed_used}"), checked, jobs, timeout, progress
+    )
+    return CheckReport(reports, seed_used), store.warnings
+
+
+def validate_with_cache(
+    items: list[tuple[str, str | None]],
+    *,
+    use_cache: bool = True,
+    jobs: int = 1,
+    timeout: float = 0,
+    progress: Callable[[int], None] | None = None,
+) -> list[FileReport]:
+    """The validation report of every (name, text or None) item, in order. Without a home
+    folder it validates every file, in silence: the hooks that call it print nothing extra."""
+
+    def validated(
+        misses: list[tuple[str, str | None]],
+        *,
+        jobs: int,
+        timeout: float,
+        progress: Callable[[int], None] | None,
+    ) -> list[FileReport]:
+        from screwsolve.checking.checking import validate_files
+
+        return validate_files(misses, jobs=jobs, timeout=timeout, progress=progress)
+
+    store = Store("validations", enabled=use_cache and cache_root() is not None)
+    return _cached(items, store, ("validate",), validated, jobs, timeout, progress)
+
+
+def _cached(
+    items: list[tuple[str, str | None]],
+    store: Store,
+    context: tuple[str, ...],
+    compute: _Batch,
+    jobs: int,
+    timeout: float,
+    progress: Callable[[int], None] | None,
+) -> list[FileReport]:
+    """Each item's report from the store when its text and context were seen, the others
+    computed in one batch (and stored when final), in the items' order."""
     reports: list[FileReport | None] = [None] * len(items)
     keys: dict[int, str] = {}
     misses: list[int] = []
@@ -41,7 +109,7 @@ def check_with_cache(
                 misses.append(index)  # the worker reports why it cannot be read
                 continue
             items[index] = (name, text)
-        keys[index] = digest(text, "check", f"seed={seed_used}")
+        keys[index] = digest(text, *context)
         hit = store.get(keys[index], partial(report_from_json, name))
         if hit is not None:
             reports[index] = hit
@@ -50,14 +118,9 @@ def check_with_cache(
         else:
             misses.append(index)
     if misses:
-        from screwsolve.checking.checking import check_paths
-
-        fresh = check_paths(
-            [items[i] for i in misses], seed, jobs=jobs, timeout=timeout, progress=progress
-        )
-        for index, report in zip(misses, fresh.files, strict=True):
+        fresh = compute([items[i] for i in misses], jobs=jobs, timeout=timeout, progress=progress)
+        for index, report in zip(misses, fresh, strict=True):
             reports[index] = report
             if report.final and index in keys:
                 store.put(keys[index], report_to_json(report))
-    done = [r for r in reports if r is not None]
-    return CheckReport(done, seed_used), store.warnings
+    return [r for r in reports if r is not None]

@@ -154,7 +154,7 @@ def autograder(
     The key is checked first, as grade checks it: a key whose claims fail is refused. With
     --wheel, that wheel is shipped and installed (a screwsolve not on PyPI, or a fork).
     """
-    from screwsolve.files.loading import read_text
+    from screwsolve.files.reading import read_text
     from screwsolve.grading.key import key_truth, load_key
     from screwsolve.render.autograder_files import gradescope_files, prairielearn_files
     from screwsolve.version import __version__

@@ -16,10 +16,10 @@ app.add_typer(cache_app, name="cache")
 
 @cache_app.command("clear", cls=PlainHelpCommand)
 def cache_clear() -> None:
-    """Remove every cached result (run answers, check verdicts and grading keys)."""
+    """Remove every cached result (run answers, check and validate verdicts, grading keys)."""
     from screwsolve.runtime.cache import Store
 
-    stores = [Store(kind) for kind in ("runs", "checks", "keys")]
+    stores = [Store(kind) for kind in ("runs", "checks", "validations", "keys")]
     removed = sum(store.clear() for store in stores)
     for warning in dict.fromkeys(w for store in stores for w in store.warnings):
         typer.echo(f"warning: {terminal(warning)}", err=True)

@@ -195,7 +195,7 @@ def _stdin_text(name: str, display: str | None) -> str | None:
     if name != "-":
         return None
     from screwsolve.errors import STDIN_NAME
-    from screwsolve.files.loading import read_text
+    from screwsolve.files.reading import read_text
 
     try:
         return read_text("-", display or STDIN_NAME)[1]
@@ -208,7 +208,8 @@ def _loaded(file: str, stdin_filename: str | None) -> Loaded:
     detached from pydantic so that the worker never imports it (bounded by limits.py: files of
     at most 1 MB and 50 000 YAML nodes)."""
     from screwsolve.errors import STDIN_NAME
-    from screwsolve.files.loading import detached, load_problem_text, read_text
+    from screwsolve.files.loading import detached, load_problem_text
+    from screwsolve.files.reading import read_text
 
     try:
         name, text = read_text(file, stdin_filename or STDIN_NAME)

@@ -200,7 +200,7 @@ def _lms_files(
 ) -> tuple[CanvasGradebook | None, MoodleWorksheet | None]:
     """The LMS files to fill in, read and checked as their importers check them, before any
     submission is graded (a wrong file is a located error, exit 1)."""
-    from screwsolve.files.loading import read_bounded
+    from screwsolve.files.reading import read_bounded
     from screwsolve.grading.lms import (
         MAX_SHEET_BYTES,
         canvas_gradebook,

@@ -52,9 +52,15 @@ def validate(
         timeout_option("Seconds per file (default: 20); 0: in-process."),
     ] = None,
     stdin_filename: StdinNameOption = None,
+    no_cache: Annotated[
+        bool, typer.Option("--no-cache", help="Validate every file again.")
+    ] = False,
 ) -> None:
-    """Parse and validate only (expected: included, nothing solved); errors as file:line:col."""
-    from screwsolve.checking.checking import validate_files
+    """Parse and validate only (expected: included, nothing solved); errors as file:line:col.
+
+    An unchanged file is answered from the cache (its text and the tool versions decide).
+    """
+    from screwsolve.checking.cache import validate_with_cache
     from screwsolve.runtime.sandbox import cpu_count
 
     settings = _settings()
@@ -66,8 +72,11 @@ def validate(
         for n in found
     ]
     with _interruptible():
-        reports = validate_files(
-            items, jobs=jobs or cpu_count(), timeout=0 if STATE.debug else timeout
+        reports = validate_with_cache(
+            items,
+            use_cache=not no_cache,
+            jobs=jobs or cpu_count(),
+            timeout=0 if STATE.debug else timeout,
         )
     failed = [r for r in reports if r.diagnostics]
     for report in failed:

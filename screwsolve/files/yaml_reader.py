@@ -20,23 +20,6 @@ from screwsolve.files.source_map import Mark, Path, SourceMap
 from screwsolve.limits import MAX_FILE_BYTES, MAX_YAML_DEPTH, MAX_YAML_NODES
 
 
-def decode(raw: bytes, file: str) -> str:
-    """Bytes -> text, refusing oversize files and invalid UTF-8 with a location."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise InputError(
-            [Diagnostic(file, 1, 1, f"file is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}")]
-        )
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise InputError(
-            [Diagnostic(file, line, col, f"invalid UTF-8 byte 0x{raw[exc.start]:02x}")]
-        ) from None
-
-
 def _mark(event: yaml.Event) -> Mark:
     start = event.start_mark
     style = getattr(event, "style", None) or None  # libyaml gives '' for a plain scalar

@@ -25,7 +25,8 @@ import sympy
 from screwsolve.checking.claims import SECTIONS, Claim, Malformed, PartVerdict, Truth, walk
 from screwsolve.checking.reports import QUALIFIED
 from screwsolve.errors import InputError, ScrewsolveError
-from screwsolve.files.loading import load_data, read_text, validate_model
+from screwsolve.files.loading import load_data, validate_model
+from screwsolve.files.reading import read_text
 from screwsolve.files.schema import SubmissionEnvelope
 from screwsolve.grading.diagnosis import causes
 from screwsolve.grading.identity import Identity, identity_of

@@ -10,7 +10,8 @@ import pytest
 
 from screwsolve.api import analyse
 from screwsolve.errors import InputError
-from screwsolve.files.loading import detached, load_problem, load_problem_text, read_bounded
+from screwsolve.files.loading import detached, load_problem, load_problem_text
+from screwsolve.files.reading import read_bounded
 
 from ..conftest import HOSTILE, INVALID, PROBLEMS
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from screwsolve.errors import InputError
-from screwsolve.files.yaml_reader import decode, parse_yaml
+from screwsolve.files.reading import decode
+from screwsolve.files.yaml_reader import parse_yaml
 from screwsolve.limits import MAX_YAML_DEPTH
 
 
