@@ -14,6 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+# The name of a set of actions whose potential energy is claimed or reported together:
+# `force + couple: V` (a claim), "force + couple" (a row of run's energies).
+SET_JOIN = " + "
+
 # How claims on a quantity are written (the `expected:` and `answers:` shapes):
 #   screw_by_body         {BODY: {resultant, moment, at}}
 #   screw_by_body_and_key {BODY: {COORD, SPEED or t: {resultant, moment, at}}}

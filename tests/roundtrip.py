@@ -75,6 +75,9 @@ def claims_from_run(solution: dict[str, Any]) -> dict[str, Any]:
         expected["interaction"] = interaction
     for key, per_action in (("potential_energy", "potential"), ("dissipation", "dissipation")):
         values = {a["name"]: text(a[per_action]) for a in actions if a[per_action] is not None}
+        if key == "potential_energy":  # the sets run found conservative only together
+            for found in solution["potential_energy_sets"]:
+                values[" + ".join(found["actions"])] = text(found["potential"])
         if values:
             expected[key] = values
     speeds = solution.get("speeds")

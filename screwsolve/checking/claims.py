@@ -25,7 +25,7 @@ from screwsolve.mechanics.analysis import ActionTerms, Analysis
 from screwsolve.model.grammar import parse_scalar, parse_vector, suggest
 from screwsolve.model.static import TIME
 from screwsolve.model.system import System
-from screwsolve.quantities import QUANTITIES, keys_of
+from screwsolve.quantities import QUANTITIES, SET_JOIN, keys_of
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import ScrewValue, TotalPotential, VectorValue
 from screwsolve.symbolic.equivalence import (
@@ -487,9 +487,6 @@ def _generalized_force(
     # F~_r is a value on the constraints: a claim is compared there too, whichever speeds it
     # is written in (the dependent ones at their constrained values)
     return Truth("scalar", value, analysis.reduction.projection)
-
-
-SET_JOIN = " + "  # a claim on the V of several actions together: `force + couple: V`
 
 
 def potential_set(key: str, actions: list[str]) -> tuple[str, ...]:

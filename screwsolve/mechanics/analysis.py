@@ -43,7 +43,7 @@ from screwsolve.symbolic.equivalence import (
     equivalent,
     vanishes,
 )
-from screwsolve.symbolic.graphs import forget
+from screwsolve.symbolic.graphs import exceeds, forget
 
 if TYPE_CHECKING:
     from screwsolve.mechanics.fast.potential_gradients import PotentialGradients
@@ -386,6 +386,43 @@ class Analysis:
         if key not in self._conservative:
             self._conservative[key] = self._potential_of(key)
         return self._conservative[key]
+
+    @cached_property
+    def potential_sets(self) -> dict[tuple[str, ...], sympy.Expr]:
+        """Actions conservative only together, found: of the actions the total leaves out
+        whose power coefficients are small and hold no rate (a force and a couple of one
+        field, a beam's end forces), those with no V alone, when they have one together
+        (`potential_of`, the V a claim `{A1 + A2: V}` is compared with). Neither added to the
+        total nor required: reported, so that what a source calls the set's V is printed,
+        never only claimable. The cheap tests come first, on the core's symengine values when
+        there are some: a long chain's coefficients are never converted for this."""
+        from screwsolve.mechanics.conservative import MAX_CONSERVATIVE_NODES
+
+        symbols = self.system.namespace.symbols
+        dynamic = {*symbols.rate.values(), *symbols.function.values()}
+        dynamic = {str(s) for s in dynamic | set(symbols.function_rate.values())}
+
+        def static_field(terms: ActionTerms) -> bool:
+            values = (terms.engine or terms.coefficients).values()
+            return not any(
+                exceeds(v, MAX_CONSERVATIVE_NODES) or {str(s) for s in v.free_symbols} & dynamic
+                for v in values
+            )
+
+        candidates = [
+            t.action.name
+            for t in self.actions
+            if not t.action.in_potential_total and t.action.potential is None and t.screws
+        ]
+        if len(candidates) < 2:
+            return {}
+        by_name = {t.action.name: t for t in self.actions}
+        candidates = [n for n in candidates if static_field(by_name[n])]
+        alone_none = tuple(n for n in candidates if isinstance(self.potential_of((n,)), str))
+        if len(alone_none) < 2:
+            return {}
+        together = self.potential_of(alone_none)
+        return {} if isinstance(together, str) else {alone_none: together}
 
     def conservative_potential(self, name: str) -> sympy.Expr | str:
         """One action's potential energy (see `potential_of`), or why it has none."""

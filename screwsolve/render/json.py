@@ -179,6 +179,10 @@ def _solution_document(solution: Solution) -> dict[str, Any]:
             "potential_energy": _optional(solution.potential.value, energy),
             "potential_energy_of": list(solution.potential.members),
             "potential_energy_missing": dict(solution.potential.missing),
+            "potential_energy_sets": [
+                {"actions": list(names), "potential": _optional(value, energy)}
+                for names, value in solution.potential_sets.items()
+            ],
             "dissipation": _optional(solution.dissipation, power),
             "interaction": {
                 a.name: _coefficients(a.coefficients, coefficient) for a in solution.interactions

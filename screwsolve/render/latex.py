@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 import symengine as se
 import sympy
 
-from screwsolve.quantities import QUANTITIES
+from screwsolve.quantities import QUANTITIES, SET_JOIN
 from screwsolve.render.escape import latex as escape_latex
 from screwsolve.render.latex_lines import WIDTH, bracketed, continued, joined, lines, visible
 from screwsolve.render.notation import screw_latex
@@ -296,6 +296,7 @@ def _energies(solution: Solution) -> list[str]:
     ]
     total = solution.potential
     listed = {name for _, _, name in entries}
+    entries += [(r"V", v, SET_JOIN.join(names)) for names, v in solution.potential_sets.items()]
     if total.value is not None and not (len(total.members) == 1 and total.members[0] in listed):
         entries.append((r"V", total.value, "total"))
     entries += [
@@ -315,6 +316,12 @@ def _energies(solution: Solution) -> list[str]:
         out.append(
             rf"\noindent\textit{{Warning:}} {escape_latex(name)} has no potential energy: "
             rf"{escape_latex(reason)}.\par"
+        )
+    for names in solution.potential_sets:
+        out.append(
+            r"\noindent Conservative only together (no $V$ alone; not in the total): "
+            + escape_latex(SET_JOIN.join(names))
+            + r".\par"
         )
     checked = [*solution.potential_checked, *solution.dissipation_checked]
     if checked:

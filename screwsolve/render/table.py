@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.quantities import QUANTITIES
+from screwsolve.quantities import QUANTITIES, SET_JOIN
 from screwsolve.render.escape import cell, clean
 from screwsolve.render.notation import screw_text, vector_value_text
 from screwsolve.solution.result import ActionValue, ScrewValue, Solution
@@ -274,6 +274,14 @@ def _coefficient_matrix(solution: Solution, *, plain: bool) -> RenderableType:
     )
 
 
+def _together(members: tuple[str, ...]) -> str:
+    """Why a set's V is printed but not in the total, and how to claim it or count it."""
+    return (
+        f"Conservative only together: {SET_JOIN.join(members)} (no V alone; not in the total: "
+        "claim it as `" + SET_JOIN.join(members) + ": V`, or mark each `conservative: true`)"
+    )
+
+
 def _after_coefficients(solution: Solution, *, plain: bool) -> list[RenderableType]:
     """Speeds, energies, constraints, joints, replacements and the checks, as asked for."""
     units = solution.units
@@ -281,7 +289,7 @@ def _after_coefficients(solution: Solution, *, plain: bool) -> list[RenderableTy
     parts.extend(_speeds(solution, plain=plain))
     energies = [a for a in solution.actions if a.potential is not None or a.dissipation]
     total = solution.potential
-    if energies or total.missing:
+    if energies or total.missing or total.value is not None or solution.potential_sets:
         table = _table(
             "action",
             _header("potential energy V", units.energy if units else None, plain=plain),
@@ -294,6 +302,8 @@ def _after_coefficients(solution: Solution, *, plain: bool) -> list[RenderableTy
                 cell(_optional_text(action.potential)),
                 cell(_optional_text(action.dissipation)),
             )
+        for members, energy in solution.potential_sets.items():
+            table.add_row(cell(SET_JOIN.join(members)), cell(text(energy)), cell(""))
         table.add_row(
             "total",
             cell(_optional_text(total.value)),
@@ -307,6 +317,8 @@ def _after_coefficients(solution: Solution, *, plain: bool) -> list[RenderableTy
             parts.append(Text(clean("Total V of: " + ", ".join(total.members))))
         for name, reason in total.missing.items():
             parts.append(Text(clean(f"warning: {name} has no potential energy: {reason}")))
+        for members in solution.potential_sets:
+            parts.append(Text(clean(_together(members))))
 
     c = solution.constraints
     if c.equations:

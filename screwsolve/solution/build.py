@@ -479,6 +479,11 @@ def present(
         potential=p.total_potential()
         if asked("potential_energy")
         else TotalPotential(None, (), {}),
+        potential_sets=(  # sought at textbook size: a long chain's coefficients stay symengine
+            {names: p.scalar(v) for names, v in analysis.potential_sets.items()}
+            if asked("potential_energy") and not p.large
+            else {}
+        ),
         dissipation=_optional(p, analysis.dissipation) if asked("dissipation") else None,
         dissipation_mismatches={c.action: c.mismatched for c in dissipation_checks if c.mismatched},
         dissipation_checked=tuple(c.action for c in dissipation_checks),

@@ -242,6 +242,8 @@ class Solution:
     potential_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
     potential_checked: tuple[str, ...] = field(default_factory=tuple)
     potential: TotalPotential = field(default_factory=lambda: TotalPotential(None, (), {}))
+    # actions conservative only together, found (Analysis.potential_sets): members -> their V
+    potential_sets: dict[tuple[str, ...], sympy.Expr] = field(default_factory=dict)
     dissipation: sympy.Expr | None = None  # the sum of the actions' R
     dissipation_mismatches: dict[str, tuple[str, ...]] = field(default_factory=dict)
     dissipation_checked: tuple[str, ...] = field(default_factory=tuple)

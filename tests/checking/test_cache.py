@@ -42,7 +42,8 @@ def test_an_unchanged_file_is_answered_from_the_cache(
     good.write_text(PLATE.read_text(encoding="utf-8"), encoding="utf-8")
     bad = tmp_path / "bad.yaml"
     bad.write_text(
-        PLATE.read_text(encoding="utf-8").replace("force: -m*g*y0", "force: -m*g*y9", 1), encoding="utf-8"
+        PLATE.read_text(encoding="utf-8").replace("force: -m*g*y0", "force: -m*g*y9", 1),
+        encoding="utf-8",
     )
     first = validate_with_cache([(str(good), None), (str(bad), None)])
     assert seen == [[str(good), str(bad)]]

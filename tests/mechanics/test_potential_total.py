@@ -11,11 +11,17 @@ l, mass m at mid-length, gravity -g y_N):
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+
+import sympy
+from rich.console import Console
 
 from screwsolve.api import solve
 from screwsolve.checking.checking import check_file, validate_file
 from screwsolve.render.json import solution_document
+from screwsolve.render.latex import render_solution as latex_solution
+from screwsolve.render.table import render_solution as table_solution
 
 from ..acceptance.test_roundtrip import DOUBLE_PENDULUM
 
@@ -151,3 +157,35 @@ def test_a_damper_cannot_be_conservative(tmp_path: Path) -> None:
     (diagnostic,) = report.diagnostics
     assert "a damper works through the rates" in diagnostic.message
     assert (diagnostic.line, diagnostic.col) == (12, 74)  # its `true`
+
+
+def test_a_set_conservative_only_together_is_found_and_printed() -> None:
+    """Unmarked, the pull and the twist have no V alone but -c x q together: run reports the
+    set (not in the total), in every output, as the claim `pull + twist: V` reads it."""
+    solution = solve(TOGETHER.replace("@mark@", "") + "  power: 0\n")
+    x, q, c = (solution.symbols[n] for n in ("x", "q", "c"))
+    ((members, energy),) = solution.potential_sets.items()
+    assert members == ("pull", "twist")
+    rest = sympy.expand(energy + c * x * q)
+    assert rest.diff(x) == 0 and rest.diff(q) == 0
+    assert solution.potential.value is None and not solution.potential.members
+    console = Console(width=200, record=True, file=io.StringIO())
+    console.print(table_solution(solution, plain=True))
+    table = console.export_text()
+    assert "pull + twist" in table and "Conservative only together" in table
+    latex = latex_solution(solution)
+    assert r"Conservative only together (no $V$ alone; not in the total): pull + twist" in latex
+    document = solution_document(solution)["solution"]
+    (found,) = document["potential_energy_sets"]
+    assert found["actions"] == ["pull", "twist"]
+
+
+def test_actions_conservative_alone_form_no_set() -> None:
+    """Two constant pushes each have a V alone (the total leaves them out as inputs): no set
+    is reported for them, nor for a pair with a rate in its law."""
+    pushes = TOGETHER.replace("c*q*xN@mark@", "c*xN").replace("c*x*zN@mark@", "c*zN")
+    assert solve(pushes + "  power: 0\n").potential_sets == {}
+    damped = TOGETHER.replace("c*q*xN@mark@", "c*q*x'*xN").replace("@mark@", "")
+    assert solve(damped + "  power: 0\n").potential_sets == {}
+    marked = TOGETHER.replace("@mark@", ", conservative: true")
+    assert solve(marked + "  power: 0\n").potential_sets == {}  # in the total instead
