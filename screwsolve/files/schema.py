@@ -124,7 +124,11 @@ class Body(_Model):
     )
     origin: Name = Field(description="Point about which its kinematic screw is given.")
     mass: ExprText | None = Field(default=None, description="Mass (used by top-level gravity).")
-    mass_center: Name | None = Field(default=None, description="Point where its weight acts.")
+    mass_center: Name | None = Field(
+        default=None,
+        description="Point where its weight acts; a body that does not turn (a particle) "
+        "takes its origin.",
+    )
     potential: ExprText | None = Field(
         default=None,
         description="A potential energy V(q, t) the body's loads derive from, as a source "

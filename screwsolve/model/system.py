@@ -365,8 +365,11 @@ def _build_bodies(
                 f"unknown point '{spec.mass_center}'" + suggest(spec.mass_center, problem.points),
             )
             ok = False
+        center = spec.mass_center
+        if center is None and spec.frame == problem.referential:
+            center = spec.origin  # a body that does not turn: its weight's power is the same there
         if ok:
-            result[name] = BodySpec(name, spec.frame, spec.origin, mass, spec.mass_center)
+            result[name] = BodySpec(name, spec.frame, spec.origin, mass, center)
     _check_origin_cycles(problem, result, points, out)
     return result
 

@@ -92,3 +92,34 @@ def test_a_body_with_no_frame_translates() -> None:
     turned = PARTICLE.replace("moment: x0, at: P}}", "moment: x0 + y0, at: P}}")
     wrong = list(check_claims(analyse(load_problem_text(turned, "block.yaml"))))
     assert [c.status for c in wrong].count("fail") == 1
+
+
+# A particle on an incline written as a source prints it: a mass, no frame, no mass centre.
+# By hand: P at x x0 + y y0 under gravity -g y0 has Q^x = 0, Q^y = -m g and V = m g y; a body
+# that does not turn has one velocity at all its points, so its weight acts where it is.
+PARTICLE_WEIGHT = """
+title: a particle under its weight
+referential: 0
+parameters: {m: positive, g: positive}
+coordinates: [x, y]
+frames: {0: {}}
+points: {O: {fixed_in: 0}, P: {position: x*x0 + y*y0}}
+bodies: {bead: {origin: P, mass: m}}
+gravity: -g*y0
+expected:
+  power_coefficients: {x: 0, y: -m*g}
+  potential_energy: m*g*y
+"""
+
+
+def test_a_particle_weighs_at_its_origin() -> None:
+    results = list(check_claims(analyse(load_problem_text(PARTICLE_WEIGHT, "bead.yaml"))))
+    assert len(results) == 3 and all(c.status == "ok" for c in results), results
+
+
+def test_a_turning_body_still_needs_its_mass_centre() -> None:
+    text = PARTICLE_WEIGHT.replace(
+        "frames: {0: {}}", "frames: {0: {}, B: {from: 0, rotate: [z, x]}}"
+    ).replace("{origin: P, mass: m}", "{frame: B, origin: P, mass: m}")
+    with pytest.raises(InputError, match="needs its mass and mass_center"):
+        analyse(load_problem_text(text, "bead.yaml"))
