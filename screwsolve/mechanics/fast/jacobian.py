@@ -123,6 +123,7 @@ class JacobianCore:
         self._positions: dict[str, Vec] = {}
         self._alias_memo: dict[UnitKey, list[UnitKey]] = {}
         self._ancestor_memo: dict[str, list[str]] = {}
+        self._way_memo: dict[tuple[str, str], frozenset[str]] = {}
         self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
 
     # -- conversion ---------------------------------------------------------------------------
@@ -235,9 +236,23 @@ class JacobianCore:
     # -- products of unit vectors --------------------------------------------------------------
 
     def _candidates(self, a: UnitKey, b: UnitKey) -> Iterable[tuple[str, Components, Components]]:
-        """(frame, a's components, b's components) in each frame where a or b is an axis."""
+        """(frame, a's components, b's components) in each frame where a or b is an axis, on
+        the way from a's frame to b's: a frame off it only rotates both further. An axis that
+        every frame shares (z, when all turn about z) was tried in every frame of the problem,
+        for every product: a tree of 127 links spent 15 s of its 35 s there."""
+        on_way = self._way(a[0], b[0])
         for frame in dict.fromkeys(k[0] for k in [*self._aliases(a), *self._aliases(b)]):
-            yield frame, self.in_frame(a, frame), self.in_frame(b, frame)
+            if frame in on_way:
+                yield frame, self.in_frame(a, frame), self.in_frame(b, frame)
+
+    def _way(self, start: str, end: str) -> frozenset[str]:
+        """The frames from `start` to `end` through their common ancestor, both included."""
+        memo = (start, end)
+        if memo not in self._way_memo:
+            up, down = self._path(start, end)
+            common = self._ancestors(start)[len(up)]
+            self._way_memo[memo] = frozenset([start, end, common, *up, *down])
+        return self._way_memo[memo]
 
     def unit_cross(self, a: UnitKey, b: UnitKey) -> Vec:
         if (a, b) not in self._cross:

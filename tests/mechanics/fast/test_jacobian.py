@@ -122,3 +122,18 @@ def test_steps_count_simple_rotations_between_a_unit_vector_and_a_frame() -> Non
     assert core._steps(("2", 1), "0") == 2
     assert core._steps(("1", 0), "3") == 0  # x1 is frame 3's rotation axis: an axis of 3
     assert core._steps(("3", 2), "1") == 2
+
+
+def test_a_product_of_two_branches_is_tried_only_on_the_way_between_them() -> None:
+    """In a tree of links all turned about z, z is an axis of every frame: a product of z with
+    x of one leaf is tried in the frames from that leaf to the other end through their common
+    ancestor, not in each of the 31 frames (the cost was quadratic in the tree's size)."""
+    from ...large_models import tree_yaml
+
+    core = solve_text(tree_yaml(31)).kinematics.jacobian
+    # F30's ancestors: F14, F6, F2, F0; F15's: F7, F3, F1, F0
+    tried = [frame for frame, _, _ in core._candidates(("F30", 2), ("F15", 0))]
+    assert set(tried) == {"F30", "F14", "F6", "F2", "F0", "F1", "F3", "F7", "F15"}
+    assert core._way("F30", "F14") == {"F30", "F14"}
+    assert core.unit_cross(("F30", 2), ("F15", 0)).columns.keys() <= set(tried)
+    assert_routes_agree(tree_yaml(7))
