@@ -46,6 +46,11 @@ FAMILIES: dict[str, tuple[Callable[..., str], list[tuple[int, ...]]]] = {
         large_models.spring_mesh_yaml,
         [(6, 1), (8, 1), (9, 1), (12, 1)],
     ),
+    "all-pairs springs": (
+        large_models.particles_all_pairs_yaml,
+        [(20,), (30,), (40,), (50,), (60,)],
+    ),
+    "tree": (large_models.tree_yaml, [(127,), (255,), (383,), (400,)]),
     "dense constraints": (
         large_models.dense_constraints_yaml,
         [(6, 3), (8, 4), (10, 5), (11, 5), (12, 6)],

@@ -95,6 +95,12 @@ WORK_PER_ELIMINATION_TERM = 29_000
 #   joints of a 12-link chain, estimated at 4 % of the budget, took 94.5 s; with this term the
 #   8-link mesh is at 65 % and takes 16.5 s, the 9-link one refused at 114 % takes 27.6 s);
 WORK_PER_CHECKED_SPEED = 14
+# - and, for each such law, every speed of the problem once more: its potential and dissipation
+#   are checked against its power coefficients for every coordinate, not only its own (particles
+#   joined in pairs by springs: 40 particles, 80 speeds and 780 springs took 41.8 s, 50 particles
+#   83.6 s, at 0.19 and 0.35 of the budget without this term; with it 0.60 and 1.15: the 50
+#   are refused before any work);
+WORK_PER_CHECKED_ROW = 130
 # - a node of an expression the file writes, read twice (the parent validates, the worker builds);
 WORK_PER_NODE = 10
 # The budget of the default 60 s: about 48 s of work at 2.4 us a unit. Accepted, and measured:

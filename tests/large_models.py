@@ -160,3 +160,56 @@ def spring_mesh_yaml(links: int, every: int = 1) -> str:
                 f"  - {{name: damper {first} {second}, damper: {{{pair}, coefficient: c}}}}"
             )
     return text + "\n".join(actions[:1900]) + "\n"
+
+
+def particles_all_pairs_yaml(particles: int) -> str:
+    """Particles in a plane (x_i, y_i each), their weights, and a linear spring between every
+    two of them: n(n-1)/2 springs, each reaching four coordinates."""
+    names = [f"{axis}{i}" for i in range(1, particles + 1) for axis in ("x", "y")]
+    lines = [
+        "title: particles joined in pairs by springs",
+        "referential: N",
+        "parameters: {g: positive, m: positive, k: positive, l0: positive}",
+        "coordinates: [" + ", ".join(names) + "]",
+        "frames: {N: {}}",
+        "points:",
+        "  O: {fixed_in: N}",
+    ]
+    lines += [f"  P{i}: {{position: x{i}*xN + y{i}*yN}}" for i in range(1, particles + 1)]
+    lines.append("bodies:")
+    lines += [f"  p{i}: {{origin: P{i}, mass: m}}" for i in range(1, particles + 1)]
+    lines += ["gravity: -g*yN", "actions:"]
+    for i in range(1, particles + 1):
+        for j in range(i + 1, particles + 1):
+            lines.append(
+                f"  - {{name: s{i}_{j}, spring: {{between: [P{i}, P{j}], stiffness: k, "
+                "free_length: l0}}"
+            )
+    return "\n".join(lines) + "\n"
+
+
+def tree_yaml(bodies: int) -> str:
+    """A binary tree of pinned links: link i hangs from the tip of link (i - 1) // 2 (link 0
+    from the fixed pivot), turned by its own angle about z from its parent; weights at
+    mid-length. Depth grows as log2 of the size, the rows as the size."""
+    lines = [
+        "title: tree of links",
+        "referential: N",
+        "parameters: {g: positive, L: positive, m: positive}",
+        "coordinates: [" + ", ".join(f"q{i}" for i in range(bodies)) + "]",
+        "frames:",
+        "  N: {}",
+    ]
+    parent = {i: (i - 1) // 2 for i in range(1, bodies)}
+    lines.append("  F0: {from: N, rotate: [z, q0]}")
+    lines += [f"  F{i}: {{from: F{parent[i]}, rotate: [z, q{i}]}}" for i in range(1, bodies)]
+    lines += ["points:", "  O: {fixed_in: N}"]
+    for i in range(bodies):
+        base = "O" if i == 0 else f"T{parent[i]}"
+        lines.append(f"  T{i}: {{from: {base}, position: L*xF{i}, body: B{i}}}")
+        lines.append(f"  G{i}: {{from: {base}, position: L/2*xF{i}, body: B{i}}}")
+    lines.append("bodies:")
+    for i in range(bodies):
+        base = "O" if i == 0 else f"T{parent[i]}"
+        lines.append(f"  B{i}: {{frame: F{i}, origin: {base}, mass: m, mass_center: G{i}}}")
+    return "\n".join([*lines, "gravity: -g*yN"]) + "\n"

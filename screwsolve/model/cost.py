@@ -10,7 +10,7 @@ weight and the budget are in limits.py with the measurements behind them.
 A *carrier* is what the output has a row of: a body (its partial screws, its weight), an action
 or a joint. Its *reach* is what its velocity and its expressions depend on: the coordinates met on
 the way from the referential (through frame angles and point positions), the simple rotations on
-that way, and the size of the expressions met. Four kinds of work follow, and a fifth for the
+that way, and the size of the expressions met. Five kinds of work follow, and a sixth for the
 constraints:
 
 - rotations: each speed a carrier depends on, times the rotations its components pass through
@@ -18,8 +18,10 @@ constraints:
 - size: each such speed, times the operations of the expressions it meets (long angles, long
   forces: symengine handles them in time linear in their size, once per speed);
 - rows: every speed times every carrier (the tables are dense, zeros included);
-- checks: a spring's, damper's or friction's work again for each speed (its length and its rate,
-  the checks of its potential and its dissipation);
+- carriers' checks: a spring's, damper's or friction's work again for each speed it reaches (its
+  length and its rate);
+- checks: each such law once more for every speed of the problem (its potential and its
+  dissipation checked against its power coefficients for every coordinate);
 - elimination: the products in the determinant of the constraints solved for the dependent
   speeds, once per independent speed.
 """
@@ -40,6 +42,7 @@ from screwsolve.limits import (
     DEFAULT_SECONDS,
     MAX_WORK,
     MAX_WORK_IN_MEMORY,
+    WORK_PER_CHECKED_ROW,
     WORK_PER_CHECKED_SPEED,
     WORK_PER_ELIMINATION_TERM,
     WORK_PER_NODE,
@@ -107,6 +110,8 @@ class Estimate:
             return ("constraints",)
         if largest == "rows" or self.costliest is None:
             return ("coordinates",)
+        if largest == "checks":
+            return ("actions",)
         return self.costliest.path
 
     def message(self, limit: int) -> str:
@@ -115,6 +120,11 @@ class Estimate:
             why = "solving its constraints for the dependent speeds costs the most"
         elif largest == "rows" or self.costliest is None:
             why = "its tables (every speed for every body and action) cost the most"
+        elif largest == "checks":
+            why = (
+                "checking the potential and dissipation of each spring, damper, pathway or "
+                "friction for every speed costs the most"
+            )
         else:
             reach = self.costliest.reach
             why = (
@@ -232,6 +242,7 @@ def estimate(system: System) -> Estimate:
         "rows": WORK_PER_ROW * speeds * len(carriers),
         "inputs": WORK_PER_NODE * reaches.walked,
         "carriers": sum(carrier.work() for carrier in carriers),
+        "checks": WORK_PER_CHECKED_ROW * speeds * sum(c.checked for c in carriers),
         "elimination": _elimination(system, speeds),
     }
     return Estimate(sum(parts.values()), parts, max(carriers, key=Carrier.work, default=None))

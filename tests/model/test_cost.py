@@ -17,6 +17,7 @@ from screwsolve.limits import (
     DEFAULT_SECONDS,
     MAX_WORK,
     MAX_WORK_IN_MEMORY,
+    WORK_PER_CHECKED_ROW,
     WORK_PER_CHECKED_SPEED,
     WORK_PER_ELIMINATION_TERM,
     WORK_PER_NODE,
@@ -29,7 +30,12 @@ from screwsolve.model.cost import Estimate, _log_bregman, check_work, estimate
 from screwsolve.model.system import System, build_system
 
 from ..conftest import PROBLEMS
-from ..large_models import chain_yaml, coupled_frames_yaml, dense_constraints_yaml
+from ..large_models import (
+    chain_yaml,
+    coupled_frames_yaml,
+    dense_constraints_yaml,
+    particles_all_pairs_yaml,
+)
 from ..two_axis_chain import two_axis_chain_yaml
 
 pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
@@ -66,6 +72,7 @@ def test_two_links_by_hand() -> None:
         "rows": 6 * WORK_PER_ROW,
         "inputs": 6 * WORK_PER_NODE,
         "carriers": (1 + 4 + 4) * WORK_PER_ROTATION + (1 + 4 + 10) * WORK_PER_SIZE,
+        "checks": 0,
         "elimination": 0,
     }
     assert found.costliest is not None and found.costliest.label == "action 'push'"
@@ -83,6 +90,18 @@ def test_a_spring_costs_its_work_again_for_each_speed() -> None:
     coil = 2 * (2 * WORK_PER_ROTATION + 8 * WORK_PER_SIZE) * (1 + 2 * WORK_PER_CHECKED_SPEED)
     without = estimate(system_of(TWO_LINKS)).parts["carriers"]
     assert found.parts["carriers"] == without + coil
+    # and its potential checked for both speeds of the problem
+    assert found.parts["checks"] == 2 * WORK_PER_CHECKED_ROW
+
+
+def test_springs_between_every_two_particles_are_refused_where_they_would_time_out() -> None:
+    """Measured (bench/bench_cost.py): 40 particles joined in pairs took 41.8 s, 50 took 83.6 s;
+    the checks of 1 225 springs for 100 speeds put the 50 over the budget, the 40 under it."""
+    forty = estimate(system_of(particles_all_pairs_yaml(40)))
+    fifty = estimate(system_of(particles_all_pairs_yaml(50)))
+    assert forty.total < 0.7 * MAX_WORK < MAX_WORK < fifty.total
+    assert fifty.where() == ("actions",)
+    assert "checking the potential and dissipation" in fifty.message(MAX_WORK)
 
 
 def test_a_joint_is_a_carrier_too() -> None:
