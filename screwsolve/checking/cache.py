@@ -11,24 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
 
 from screwsolve.checking.reports import CheckReport, FileReport, report_from_json, report_to_json
 from screwsolve.errors import InputError
 from screwsolve.files.reading import read_text
 from screwsolve.limits import DEFAULT_SEED
 from screwsolve.runtime.cache import Store, cache_root, digest
-
-
-class _Batch(Protocol):
-    def __call__(
-        self,
-        misses: list[tuple[str, str | None]],
-        *,
-        jobs: int,
-        timeout: float,
-        progress: Callable[[int], None] | None,
-    ) -> list[FileReport]: ...
 
 
 def check_with_cache(
@@ -43,21 +31,13 @@ def check_with_cache(
     """The report of every (name, text or None) item, in order, and the cache's warnings."""
     seed_used = DEFAULT_SEED if seed is None else seed
 
-    def checked(
-        misses: list[tuple[str, str | None]],
-        *,
-        jobs: int,
-        timeout: float,
-        progress: Callable[[int], None] | None,
-    ) -> list[FileReport]:
+    def checked(misses: list[tuple[str, str | None]]) -> list[FileReport]:
         from screwsolve.checking.checking import check_paths
 
         return check_paths(misses, seed, jobs=jobs, timeout=timeout, progress=progress).files
 
     store = Store("checks", enabled=use_cache)
-    reports = _cached(
-        items, store, ("check", f"seed={seed_used}"), checked, jobs, timeout, progress
-    )
+    reports = _cached(items, store, ("check", f"seed={seed_used}"), checked, progress)
     return CheckReport(reports, seed_used), store.warnings
 
 
@@ -72,28 +52,20 @@ def validate_with_cache(
     """The validation report of every (name, text or None) item, in order. Without a home
     folder it validates every file, in silence: the hooks that call it print nothing extra."""
 
-    def validated(
-        misses: list[tuple[str, str | None]],
-        *,
-        jobs: int,
-        timeout: float,
-        progress: Callable[[int], None] | None,
-    ) -> list[FileReport]:
+    def validated(misses: list[tuple[str, str | None]]) -> list[FileReport]:
         from screwsolve.checking.checking import validate_files
 
         return validate_files(misses, jobs=jobs, timeout=timeout, progress=progress)
 
     store = Store("validations", enabled=use_cache and cache_root() is not None)
-    return _cached(items, store, ("validate",), validated, jobs, timeout, progress)
+    return _cached(items, store, ("validate",), validated, progress)
 
 
 def _cached(
     items: list[tuple[str, str | None]],
     store: Store,
     context: tuple[str, ...],
-    compute: _Batch,
-    jobs: int,
-    timeout: float,
+    compute: Callable[[list[tuple[str, str | None]]], list[FileReport]],
     progress: Callable[[int], None] | None,
 ) -> list[FileReport]:
     """Each item's report from the store when its text and context were seen, the others
@@ -118,7 +90,7 @@ def _cached(
         else:
             misses.append(index)
     if misses:
-        fresh = compute([items[i] for i in misses], jobs=jobs, timeout=timeout, progress=progress)
+        fresh = compute([items[i] for i in misses])
         for index, report in zip(misses, fresh, strict=True):
             reports[index] = report
             if report.final and index in keys:
