@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, TextIO, TypeVar
 
 import typer
 from rich.console import Console
@@ -168,16 +168,27 @@ def _deliver(request: RunRequest, output: Path | None) -> None:
 
     assert request.spool is not None
     if output is None:
-        copy_out(Path(request.spool), sys.stdout)
+        copy_out(Path(request.spool), _standard_output())
     else:
         commit_spool(Path(request.spool), output)
+
+
+def _standard_output(option: str | None = None) -> TextIO:
+    """Standard output, or a usage error (exit 2) when the command was started with it
+    closed (`>&-`): there is nowhere to print to; `option` names the way to a file."""
+    if sys.stdout is None:
+        instead = f": name a file with {option}" if option else ""
+        typer.echo(f"error: standard output is closed: nowhere to print{instead}", err=True)
+        raise typer.Exit(2)
+    return sys.stdout
 
 
 def _write(text: str, output: Path | None) -> None:
     """To standard output, or atomically to a file."""
     if output is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        stream = _standard_output()
+        stream.write(text)
+        stream.flush()
     else:
         from screwsolve.files.writing import write_atomic
 

@@ -23,6 +23,7 @@ from screwsolve.cli.common import (
     _output_file,
     _report,
     _spooled,
+    _standard_output,
     _write,
     timeout_option,
 )
@@ -113,6 +114,8 @@ def run(
             )
         sections = _sections(only)
         output = _output_file(output, "--output")
+        if output is None:
+            _standard_output("--output")  # closed: said before any work
         figure = _figure_path(output, file, stdin_filename) if with_sketch else None
         console = make_console(color) if output is None else None
         on_terminal = console is not None and console.is_terminal

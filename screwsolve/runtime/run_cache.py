@@ -118,7 +118,7 @@ def answer(args: list[str]) -> bool:
     from screwsolve.runtime.cache import Store, cache_root
 
     key = key_of(args)
-    if key is None or cache_root() is None:  # no home folder: solved, and quietly so
+    if key is None or cache_root() is None or sys.stdout is None:  # no home: solved, quietly
         return False
     store = Store(KIND)
     text = store.get(key, _text)

@@ -388,3 +388,21 @@ def test_run_only_an_unknown_section_is_a_usage_error(runner: CliRunner) -> None
     assert result.exit_code == 2
     assert "did you mean 'kinematic_screws'" in result.stderr
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("run {plate}", "standard output is closed: nowhere to print: name a file with --output"),
+        ("run {plate} --no-cache", "name a file with --output"),
+        ("check {plate} --format junit --no-cache", "standard output is closed: nowhere to print"),
+    ],
+)
+def test_a_closed_standard_output_is_a_usage_error(command: str, says: str) -> None:
+    """Started with standard output closed (`>&-`, as a service may start it): a located
+    usage error (exit 2), not an internal one; run says so before solving anything."""
+    plate = PROBLEMS / "plate-on-a-step.yaml"
+    line = "screwsolve " + command.format(plate=plate) + " >&-"
+    done = subprocess.run(["bash", "-c", line], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert says in done.stderr and "internal error" not in done.stderr
