@@ -1,6 +1,7 @@
 """Table cells that fold long expressions only where a reader would: at spaces, and within a
-word too wide for its column after a `*`, a `/`, a `(` or a comma, never inside a name
-(`cos(the` / `ta)`); a single name wider than the column is the one thing still cut."""
+word too wide for its column after a `*`, a `/`, a grouping `(` or a comma; inside a function
+call (`cos(` / `q3)**2`) only when no such break leaves a piece that fits; never inside a name
+(`cos(the` / `ta)`): a single name wider than the column is the one thing still cut."""
 
 from __future__ import annotations
 
@@ -17,13 +18,17 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions
 
 _WORD = re.compile(r"\S+\s*")
-_OPERATOR = re.compile(r"(?<!\*)\*(?!\*)|[/(,]")  # a product's *, never inside a power's **
+# a product's * (never inside a power's **), a /, a comma, a grouping parenthesis
+_OPERATOR = re.compile(r"(?<!\*)\*(?!\*)|[/,]|(?<![A-Za-z0-9_')])\(")
+# a call's opening parenthesis (`cos(`): cut only when no operator leaves a piece that fits
+_CALL = re.compile(r"(?<=[A-Za-z0-9_'])\(")
 
 
 def break_offsets(line: str, width: int) -> list[int]:
     """Where to cut a line so that each piece fits in `width` cells: at spaces, as rich does;
-    a word wider than the line is cut after its operators (`*`, `/`, `(`, `,`), and inside a
-    name only when a name alone is wider than the line."""
+    a word wider than the line is cut after its operators (`*`, `/`, a grouping `(`, `,`),
+    after a call's `(` when none of them fits, and inside a name only when a name alone is
+    wider than the line."""
     width = max(width, 1)
     offsets: list[int] = []
     start = 0  # where the current line begins
@@ -32,18 +37,23 @@ def break_offsets(line: str, width: int) -> list[int]:
         word_end = word_start + len(match.group().rstrip())
         if cell_len(line[start:word_end]) <= width:
             continue
-        if word_start > start and line[start:word_start].strip():
-            offsets.append(word_start)
+        alone = cell_len(line[word_start:word_end]) <= width
+        if alone and word_start > start and line[start:word_start].strip():
+            offsets.append(word_start)  # a word that fits a line of its own starts one
             start = word_start
-        if cell_len(line[start:word_end]) > width:
-            start = _cut_word(line, start, word_end, width, offsets)
+        if cell_len(line[start:word_end]) > width:  # cut anyway: the line is filled first
+            start = _cut_word(line, start, word_start, word_end, width, offsets)
     return [offset for offset in offsets if 0 < offset < len(line)]
 
 
-def _cut_word(line: str, start: int, end: int, width: int, offsets: list[int]) -> int:
-    """Cut line[start:end] after operators into pieces that fit (folding a piece without one);
-    the start of the last piece, which the line goes on from."""
-    ends = [m.end() for m in _OPERATOR.finditer(line, start, end)] + [end]
+def _cut_word(
+    line: str, start: int, word_start: int, end: int, width: int, offsets: list[int]
+) -> int:
+    """Cut line[start:end] before the word or after its operators into pieces that fit
+    (folding a piece without one); the start of the last piece, which the line goes on from.
+    A sign before a long word stays with it: `-` / `3*sin(q3)**2*` never leaves `-` alone."""
+    ends = [word_start] if word_start > start else []
+    ends += [m.end() for m in _OPERATOR.finditer(line, word_start, end)] + [end]
     fits = start
     for stop in ends:
         while cell_len(line[start:stop]) > width:
@@ -51,7 +61,13 @@ def _cut_word(line: str, start: int, end: int, width: int, offsets: list[int]) -
                 offsets.append(fits)
                 start = fits
                 continue
-            start = _fold(line, start, width)  # a name wider than the column
+            calls = [
+                m.end()
+                for m in _CALL.finditer(line, start, stop)
+                if cell_len(line[start : m.end()]) <= width
+            ]
+            # inside a call only when nothing better fits; a name wider than the column: cut
+            start = calls[-1] if calls else _fold(line, start, width)
             offsets.append(start)
             fits = start
         fits = stop

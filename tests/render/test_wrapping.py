@@ -46,4 +46,19 @@ def test_a_table_column_folds_at_operators() -> None:
     console.print(table)
     shown = console.export_text()
     assert "cos(the" not in shown.replace("cos(theta)", "")
-    assert "g*l*m*cos(" in shown and "theta)" in shown
+    assert "g*l*m*cos(theta)" in shown  # a call is not folded when the column holds it
+
+
+def test_a_call_is_folded_inside_only_when_no_operator_leaves_a_piece_that_fits() -> None:
+    """Kane & Levinson's radial force in a narrow column: `3*cos(q2)**2*cos(` / `q3)**2)` was
+    cut inside the call though a `*` before it fits; a call wider than the column still is."""
+    line = "I1*(1 - 3*cos(q2)**2*cos(q3)**2)"
+    assert _pieces(line, 18) == ["I1*(1 - 3*", "cos(q2)**2*", "cos(q3)**2)"]  # not "...*cos("
+    assert _pieces("atan2(numer, y)", 8) == ["atan2(", "numer, ", "y)"]  # no better break
+
+
+def test_a_sign_stays_with_the_long_term_after_it() -> None:
+    """A term too wide for the column is cut anyway: the line it starts on is filled first, so
+    its sign is never left alone on a line (`I2*(1` / `-` / `3*sin(...)...`)."""
+    pieces = _pieces("cos(q3)**2) + I2*(1 - 3*sin(q3)**2*cos(q2)**2)", 19)
+    assert all(piece.strip() not in ("-", "+") for piece in pieces), pieces
