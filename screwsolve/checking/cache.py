@@ -48,9 +48,10 @@ def validate_with_cache(
     jobs: int = 1,
     timeout: float = 0,
     progress: Callable[[int], None] | None = None,
-) -> list[FileReport]:
-    """The validation report of every (name, text or None) item, in order. Without a home
-    folder it validates every file, in silence: the hooks that call it print nothing extra."""
+) -> tuple[list[FileReport], list[str]]:
+    """The validation report of every (name, text or None) item, in order, and the cache's
+    warnings. Without a home folder it validates every file, in silence: the hooks that call
+    it print nothing extra."""
 
     def validated(misses: list[tuple[str, str | None]]) -> list[FileReport]:
         from screwsolve.checking.checking import validate_files
@@ -58,7 +59,7 @@ def validate_with_cache(
         return validate_files(misses, jobs=jobs, timeout=timeout, progress=progress)
 
     store = Store("validations", enabled=use_cache and cache_root() is not None)
-    return _cached(items, store, ("validate",), validated, progress)
+    return _cached(items, store, ("validate",), validated, progress), store.warnings
 
 
 def _cached(

@@ -23,6 +23,7 @@ from screwsolve.cli.common import (
 )
 from screwsolve.cli.help import PlainHelpCommand, epilog
 from screwsolve.errors import InputError
+from screwsolve.render.escape import terminal
 
 VALIDATE_HELP = epilog(
     [
@@ -72,13 +73,15 @@ def validate(
         for n in found
     ]
     with _interruptible():
-        reports = validate_with_cache(
+        reports, warnings = validate_with_cache(
             items,
             use_cache=not no_cache,
             jobs=jobs or cpu_count(),
             timeout=0 if STATE.debug else timeout,
         )
     failed = [r for r in reports if r.diagnostics]
+    for warning in warnings:  # a cache that cannot be read or written: said, never fatal
+        typer.echo(f"warning: {terminal(warning)}", err=True)
     for report in failed:
         _print_diagnostics(InputError(report.diagnostics))
     if not failed:

@@ -45,10 +45,10 @@ def test_an_unchanged_file_is_answered_from_the_cache(
         PLATE.read_text(encoding="utf-8").replace("force: -m*g*y0", "force: -m*g*y9", 1),
         encoding="utf-8",
     )
-    first = validate_with_cache([(str(good), None), (str(bad), None)])
+    first, _ = validate_with_cache([(str(good), None), (str(bad), None)])
     assert seen == [[str(good), str(bad)]]
     assert not first[0].diagnostics and first[1].diagnostics
-    second = validate_with_cache([(str(good), None), (str(bad), None)])
+    second, _ = validate_with_cache([(str(good), None), (str(bad), None)])
     assert seen == [[str(good), str(bad)]]  # nothing validated again
     assert [r.cached for r in second] == [True, True]
     assert [d.message for d in second[1].diagnostics] == [d.message for d in first[1].diagnostics]
@@ -57,7 +57,7 @@ def test_an_unchanged_file_is_answered_from_the_cache(
     ]
     moved = tmp_path / "renamed.yaml"  # the verdict depends on the text: it follows the file
     moved.write_bytes(bad.read_bytes())
-    (third,) = validate_with_cache([(str(moved), None)])
+    (third,), _ = validate_with_cache([(str(moved), None)])
     assert third.cached and {d.file for d in third.diagnostics} == {str(moved)}
     good.write_text("# touched\n" + good.read_text(encoding="utf-8"), encoding="utf-8")
     validate_with_cache([(str(good), None), (str(bad), None)])
@@ -82,7 +82,7 @@ def test_a_failed_worker_is_never_kept(monkeypatch: pytest.MonkeyPatch, tmp_path
     validate_with_cache([(str(path), None)])
     monkeypatch.undo()
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    (report,) = validate_with_cache([(str(path), None)])
+    (report,), _ = validate_with_cache([(str(path), None)])
     assert not report.cached and not report.diagnostics
 
 
@@ -94,8 +94,8 @@ def test_without_a_home_folder_every_file_is_validated_in_silence(
     path = tmp_path / "plate.yaml"
     path.write_bytes(PLATE.read_bytes())
     for _ in range(2):
-        (report,) = validate_with_cache([(str(path), None)])
-        assert not report.diagnostics and not report.cached
+        (report,), warnings = validate_with_cache([(str(path), None)])
+        assert not report.diagnostics and not report.cached and not warnings
     assert seen == [[str(path)], [str(path)]]
 
 
@@ -117,3 +117,16 @@ def test_a_cached_validation_imports_no_sympy(tmp_path: Path) -> None:
     second = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
     assert "1 file valid" in second.stderr
     assert second.stderr.endswith("exit=0 sympy=False"), second.stderr
+
+
+def test_a_cache_that_cannot_be_written_is_a_warning(tmp_path: Path) -> None:
+    """A cache folder that is a file (read-only, full): the files are validated all the same
+    and the command says why nothing was kept, as check does."""
+    home = tmp_path / "cache"
+    (home / "screwsolve").mkdir(parents=True)
+    (home / "screwsolve" / "validations").write_text("not a folder", encoding="utf-8")
+    env = {"XDG_CACHE_HOME": str(home), "PATH": "/usr/bin:/bin"}
+    command = [sys.executable, "-m", "screwsolve", "validate", str(PLATE)]
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "warning: cache not written" in done.stderr and "1 file valid" in done.stderr
