@@ -117,23 +117,33 @@ def _terms(expr: Value) -> list[Any] | None:
     return None
 
 
-def _split_product(expr: Value) -> tuple[Value, Value] | None:
-    """k * (sum) as k and the sum (the largest sum among the factors)."""
+def _sum_and_power(factor: Any) -> tuple[Any, Any] | None:
+    """(the sum, its exponent) of a factor that is a sum, or a power of one: 1/(a + b + ...)."""
+    if isinstance(factor, sympy.Add | se.Add):
+        return factor, 1
+    if isinstance(factor, sympy.Pow | se.Pow) and isinstance(factor.args[0], sympy.Add | se.Add):
+        return factor.args[0], factor.args[1]
+    return None
+
+
+def _split_product(expr: Value) -> tuple[Value, Value, Any] | None:
+    """k * (sum)^e as k, the sum and e (the largest sum among the factors; e = 1 for a sum
+    itself, -1 for a sum that is a denominator, so that it breaks as a bracket does)."""
     if isinstance(expr, sympy.Mul):
         factors: list[Any] = list(expr.args)
-        inner = max(
-            (f for f in factors if isinstance(f, sympy.Add)), key=sympy.count_ops, default=None
-        )
         make: Any = sympy.Mul
+        count: Any = sympy.count_ops
     elif isinstance(expr, se.Mul):
-        factors = list(expr.args)
-        inner = max((f for f in factors if isinstance(f, se.Add)), key=se.count_ops, default=None)
-        make = se.Mul
+        factors, make, count = list(expr.args), se.Mul, se.count_ops
+    elif isinstance(expr, sympy.Pow | se.Pow):
+        factors, make, count = [expr], sympy.Mul, sympy.count_ops
     else:
         return None
-    if inner is None:
+    sums = [(f, pair) for f in factors if (pair := _sum_and_power(f)) is not None]
+    if not sums:
         return None
-    return make(*(f for f in factors if f is not inner)), inner
+    chosen, (inner, exponent) = max(sums, key=lambda item: count(item[1][0]))
+    return make(*(f for f in factors if f is not chosen)), inner, exponent
 
 
 def continued(line: str) -> str:
@@ -164,32 +174,33 @@ def lines(expr: Value, width: float = WIDTH) -> list[str]:
     split = _split_product(expr)
     if split is None:
         return [whole]
-    others, inner = split
+    others, inner, exponent = split
+    power = "" if exponent == 1 else f"^{{{latex(exponent)}}}"
     prefix = "" if others == 1 else "-" if others == -1 else latex(others)
     if visible(prefix) > width / 2:
         # (a + b + ...)(c + d + ...): the other factors take lines of their own, and the sum
         # goes on below them, multiplied
-        inside = lines(inner, width - 3)
+        inside = lines(inner, width - 3 - visible(power))
         times = (
-            [rf"{{}}\times \left({inside[0]}\right)"]
+            [rf"{{}}\times \left({inside[0]}\right){power}"]
             if len(inside) == 1
-            else bracketed(inside, r"{}\times")
+            else bracketed(inside, r"{}\times", power)
         )
         head = lines(others, width - 2)
         if isinstance(others, sympy.Add | se.Add):  # a sum multiplied needs its brackets
             head = [rf"\left({head[0]}\right)"] if len(head) == 1 else bracketed(head)
         return [*head, *times]
-    inside = lines(inner, width - visible(prefix) - 1)
-    return [whole] if len(inside) == 1 else bracketed(inside, prefix)
+    inside = lines(inner, width - visible(prefix) - visible(power) - 1)
+    return [whole] if len(inside) == 1 else bracketed(inside, prefix, power)
 
 
-def bracketed(inside: list[str], prefix: str = "") -> list[str]:
+def bracketed(inside: list[str], prefix: str = "", power: str = "") -> list[str]:
     r"""A sum's lines inside one pair of brackets: prefix \left( ... \right. on the first,
-    \left. ... \right) on the last (each line must balance its own)."""
+    \left. ... \right) on the last, with its power (each line must balance its own)."""
     return [
         rf"{prefix} \left({inside[0]}\right.".lstrip(),
         *(rf"\left.{continued(line)}\right." for line in inside[1:-1]),
-        rf"\left.{continued(inside[-1])}\right)",
+        rf"\left.{continued(inside[-1])}\right){power}",
     ]
 
 

@@ -64,3 +64,19 @@ def test_a_product_of_two_long_sums_is_written_as_one_times_the_other() -> None:
     assert sum(line.count(r"\sin") for line in broken[times:]) == 9
     for line in broken:
         assert line.count(r"\left") == line.count(r"\right")
+
+
+def test_a_long_denominator_is_broken_as_a_bracket_to_the_power_minus_one() -> None:
+    """A fraction's denominator never breaks inside \\frac: 1/(a + b + ...) and k/(a + b + ...)
+    too wide for a line are written (a + b + ...)^{-1}, the sum broken in its brackets (a
+    shared subexpression of a published arm ran 10 866 pt off the page as \\frac{1}{...})."""
+    inner = sympy.Add(*(sympy.Symbol(f"F{i}", real=True) * sympy.sin(b + i) for i in range(12)))
+    for expr in (1 / inner, c / inner, -(c**2) / inner**2):
+        broken = lines(expr, 40)
+        assert len(broken) > 1
+        assert all(visible(line) <= 40 for line in broken)
+        assert not any(r"\frac" in line for line in broken)
+        assert broken[-1].endswith((r"\right)^{-1}", r"\right)^{-2}"))
+        assert sum(line.count(r"\left") for line in broken) == sum(
+            line.count(r"\right") for line in broken
+        )
