@@ -82,7 +82,7 @@ def analyse_constraints(
     kinds, equations, notes = rate_equations(system)
     # speeds printed fewer than the coordinates: the rates they leave out are eliminated
     implied = tuple(symbols.rate[q] for q in system.coordinates if f"{q}'" in system.implied_speeds)
-    solved = solve_rates(equations, rates, first=implied)
+    solved = solve_rates(equations, rates, first=implied + _dependent_rates(system))
     replace = {rate: simplest_ratio(value) for rate, value in solved.items()}
     if not replace:
         notes.append("the constraints could not be solved for any rate")
@@ -110,6 +110,16 @@ def analyse_constraints(
         notes,
         mismatches,
     )
+
+
+def _dependent_rates(system: System) -> tuple[sympy.Expr, ...]:
+    """The rates the file's dependent speeds are (u2 = q2'): the constraints are solved for
+    them first, so that the section eliminates what the file says is dependent."""
+    symbols = system.namespace.symbols
+    dependent = {
+        symbols.static(system.speeds[u]) for u in system.dependent_speeds if u in system.speeds
+    }
+    return tuple(rate for rate in symbols.rate.values() if rate in dependent)
 
 
 def solve_rates(

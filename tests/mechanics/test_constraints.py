@@ -111,3 +111,17 @@ constraints: [y = 0]
     assert same(analysis.static(constraints.power), expected)
     printed = present(analysis).constraints.power
     assert printed.has(sympy.sign) and not printed.has(sympy.Abs)
+
+
+def test_the_rates_of_the_files_dependent_speeds_are_the_ones_eliminated() -> None:
+    """x = 2 y with y' declared dependent: the section says y' = x'/2, as the file reads, not
+    x' = 2 y' (the first rate in the coordinates' order, taken when nothing is declared)."""
+    declared = POINT.replace(
+        "coordinates: [x, y]\n",
+        'coordinates: [x, y]\nspeeds: {u: "x\'", w: "y\'"}\ndependent_speeds: [w]\n',
+    )
+    analysis = solve_text(declared + "  - x = 2*y\n")
+    xd = S("x'", real=True)
+    assert eliminated(analysis, analysis.constraints) == {"y": xd / 2}
+    undeclared, result = analyse("x = 2*y")
+    assert same(eliminated(undeclared, result)["x"], 2 * S("y'", real=True))
