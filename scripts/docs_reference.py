@@ -56,6 +56,8 @@ SECTIONS = [
 ]
 ACTION_KINDS = [
     ("spring", "SpringSpec"),
+    ("pathway", "PathwaySpec"),
+    ("pathway.wraps", "WrapSpec"),
     ("damper", "DamperSpec"),
     ("torsion_spring", "TorsionSpringSpec"),
     ("motor_torque", "MotorTorqueSpec"),

@@ -151,6 +151,26 @@ class SpringSpec(_Model):
     free_length: ExprText = Field(default="0", description="l0")
 
 
+class WrapSpec(_Model):
+    """What a pathway wraps between its two points, in the plane normal to a cylinder's axis (a
+    pulley, a joint's arc) or in the plane of a sphere's centre and both points: it leaves each
+    point along the tangent to the surface and follows the arc between the tangent points."""
+
+    around: Name = Field(description="The centre: a point on the cylinder's axis, or the sphere's.")
+    radius: ExprText = Field(description="r")
+    axis: ExprText | None = Field(
+        default=None,
+        description="A cylinder's unit axis, fixed in its body; the path turns about it in the "
+        "positive (right-hand) sense from the first point to the last. Left out: a sphere, "
+        "wrapped the short way.",
+    )
+    body: Name | None = Field(
+        default=None,
+        description="The body the surface is fixed in (default: the centre's body; a point "
+        "fixed in the referential: the referential). It bears the pressure of the wrap.",
+    )
+
+
 class PathwaySpec(_Model):
     """A cable, rope, belt or muscle along straight segments through points (the first and last
     its attachments, the others via points it passes over): it pulls each segment's ends
@@ -162,6 +182,11 @@ class PathwaySpec(_Model):
     )
     tension: ExprText = Field(
         description="T, positive when it pulls (SymPy's ForceActuator force is -T: expansile)"
+    )
+    wraps: WrapSpec | None = Field(
+        default=None,
+        description="A cylinder (with axis) or a sphere (without) the path wraps between its "
+        "two points: straight to the surface, along it, straight to the last point.",
     )
 
 

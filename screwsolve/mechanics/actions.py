@@ -28,6 +28,7 @@ from screwsolve.model.actions import (
     ScrewAction,
     Spring,
 )
+from screwsolve.model.wrapping import Wrap, wrap_geometry
 
 
 @singledispatch
@@ -58,7 +59,11 @@ def _spring(action: Spring, kinematics: Kinematics) -> list[AppliedScrew]:
 
 @to_screws.register
 def _pathway(action: Pathway, kinematics: Kinematics) -> list[AppliedScrew]:
-    """On each segment P_i P_i+1: -T e on P_i+1's body, T e on P_i's (e from P_i to P_i+1)."""
+    """On each segment P_i P_i+1: -T e on P_i+1's body, T e on P_i's (e from P_i to P_i+1).
+    Wrapping: T times each unit pull on its point's body, their opposite at the centre on the
+    surface's body (no moment: the pressure passes through the axis)."""
+    if action.wrap is not None:
+        return _wrapping(action, action.wrap, kinematics)
     screws = []
     for i in range(len(action.points) - 1):
         ends = (action.points[i], action.points[i + 1])
@@ -67,6 +72,26 @@ def _pathway(action: Pathway, kinematics: Kinematics) -> list[AppliedScrew]:
         length = kinematics.system.namespace.symbols.length(r)
         screws += _pair(ends, owners, r * (-action.tension / length))
     return screws
+
+
+def _wrapping(action: Pathway, wrap: Wrap, kinematics: Kinematics) -> list[AppliedScrew]:
+    first, last = action.points
+    geometry = wrap_geometry(
+        kinematics.relative(wrap.around, first),
+        kinematics.relative(wrap.around, last),
+        wrap,
+        kinematics.system.namespace.symbols.simplest,
+    )
+    pulls = (
+        (action.owners[0], first, geometry.first_pull * action.tension),
+        (action.owners[1], last, geometry.last_pull * action.tension),
+        (wrap.owner, wrap.around, (geometry.first_pull + geometry.last_pull) * -action.tension),
+    )
+    return [
+        AppliedScrew(body, None, Screw(force, Vector(0), point))
+        for body, point, force in pulls
+        if body is not None
+    ]
 
 
 def length_rate(action: Damper, kinematics: Kinematics) -> tuple[Vector, sympy.Expr, sympy.Expr]:

@@ -32,6 +32,7 @@ from screwsolve.model.grammar import UNRELATED, Namespace, parse_scalar, parse_v
 from screwsolve.model.laws import Law, slip_speed_symbol, stretch_symbol
 from screwsolve.model.parts import BodySpec, JointSpec, PointSpec
 from screwsolve.model.places import Places
+from screwsolve.model.wrapping import Wrap, wrap_geometry
 from screwsolve.symbolic.equivalence import equivalent
 
 if TYPE_CHECKING:
@@ -504,11 +505,26 @@ def _pathway(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     tension = ctx.scalar((*base, "tension"), spec.pathway.tension)
     if tension is None:
         return None
+    wrap = None
+    if spec.pathway.wraps is not None:
+        wrap = _wrap(ctx, spec, (*base, "wraps"), names)
+        if wrap is None:
+            return None
+        if wrap.owner is not None and wrap.owner not in bodies:
+            bodies.append(wrap.owner)
     on = owners[-1] if owners[-1] is not None else bodies[-1]
     others = [body for body in bodies if body != on]
     by = others[0] if len(others) == 1 else None
     positions = [ctx.points[name].position for name in names]
-    segments = [second - first for first, second in itertools.pairwise(positions)]
+
+    def length() -> sympy.Expr:
+        if wrap is not None:
+            centre = ctx.points[wrap.around].position
+            to = [position - centre for position in positions]
+            return wrap_geometry(to[0], to[1], wrap, ctx.ns.symbols.simplest).length
+        pairs = itertools.pairwise(positions)
+        return sympy.Add(*(ctx.ns.symbols.length(second - first) for first, second in pairs))
+
     constant = not _in_time(ctx, tension)
     return Pathway(
         spec.name,
@@ -517,15 +533,51 @@ def _pathway(ctx: _Context, spec: Entry, path: Path) -> Action | None:
         path,
         by is not None,
         "pathway",
-        energy=(
-            (lambda: tension * sympy.Add(*(ctx.ns.symbols.length(r) for r in segments)))
-            if constant
-            else None
-        ),
+        energy=(lambda: tension * length()) if constant else None,
         points=tuple(names),
         owners=tuple(owners),
         tension=tension,
+        wrap=wrap,
     )
+
+
+def _wrap(ctx: _Context, spec: Entry, base: Path, names: list[str]) -> Wrap | None:
+    """The cylinder or sphere a pathway wraps: its centre, radius, axis and body checked, and
+    (a cylinder) both points in the plane through the centre normal to the axis."""
+    assert spec.pathway is not None and spec.pathway.wraps is not None
+    wraps = spec.pathway.wraps
+    if len(names) != 2:
+        ctx.out.error(
+            (*base[:-1], "through"),
+            "a wrapping pathway goes from one point to another: through: [P1, P2] (its "
+            "tangent points are computed)",
+        )
+        return None
+    around = ctx.point((*base, "around"), wraps.around, "a wrap")
+    radius = ctx.scalar((*base, "radius"), wraps.radius)
+    axis = ctx.unit((*base, "axis"), wraps.axis) if wraps.axis is not None else None
+    if around is None or radius is None or (wraps.axis is not None and axis is None):
+        return None
+    if wraps.body is not None:
+        owner = ctx.body((*base, "body"), wraps.body, "a wrap")
+        if owner is None:
+            return None
+    else:
+        ok, owner = ctx.owner((*base, "around"), around, [spec.by, spec.on], "centre")
+        if not ok:
+            return None
+    if axis is not None:
+        centre = ctx.points[around].position
+        for index, name in enumerate(names):
+            height = ctx.ns.static(axis.dot(ctx.points[name].position - centre))
+            if not equivalent(height, sympy.Integer(0)).equal:
+                ctx.out.error(
+                    (*base[:-1], "through", index),
+                    f"'{name}' is not in the plane through '{around}' normal to the axis: a "
+                    "wrap around a cylinder is planar (a helix is not modelled)",
+                )
+                return None
+    return Wrap(around, owner, radius, axis)
 
 
 def _damper(ctx: _Context, spec: Entry, path: Path) -> Action | None:

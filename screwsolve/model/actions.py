@@ -16,6 +16,7 @@ from sympy.physics.vector import Vector
 
 from screwsolve.files.source_map import Path
 from screwsolve.model.laws import Law, slip_speed_symbol, stretch_symbol
+from screwsolve.model.wrapping import Wrap
 
 
 @dataclass
@@ -82,12 +83,14 @@ class Spring(Action):
 @dataclass
 class Pathway(Action):
     """Tension T along straight segments through `points` (`owners`: each one's body, None
-    for the referential): each segment pulls its two ends together. Its power is -T L' for the
-    path's whole length L (Kane's Q^q = -T dL/dq)."""
+    for the referential): each segment pulls its two ends together; or, with a `wrap`, along
+    the tangents from its two points to a cylinder or sphere and around it. Its power is -T L'
+    for the path's whole length L (Kane's Q^q = -T dL/dq)."""
 
     points: tuple[str, ...] = ()
     owners: tuple[str | None, ...] = ()
     tension: sympy.Expr = sympy.S.Zero
+    wrap: Wrap | None = None  # a cylinder or sphere it wraps between its two points
     kind: str = "pathway"
 
 

@@ -286,6 +286,9 @@ class _Checker:
             )
         if action.pathway is not None:
             check((*path, "pathway", "tension"), action.pathway.tension, FORCE, "a tension")
+            if action.pathway.wraps is not None:
+                radius = action.pathway.wraps.radius
+                check((*path, "pathway", "wraps", "radius"), radius, LENGTH, "a radius")
         if action.torsion_spring is not None:
             self._torsion((*path, "torsion_spring"), action.torsion_spring)
         if action.motor_torque is not None:

@@ -556,8 +556,8 @@ def is_large(analysis: Analysis) -> bool:
     """True when a power coefficient passes textbook size (SYMPY_SIMPLIFY_NODES), as in a long
     chain: then every value takes symengine's pipeline and printer, one look for all of them
     and a fraction of the time (on the 8-link chain sympy's pipeline took 1.1 s, converting
-    and printing its values in sympy 0.3 s). No shipped problem is large: their printed forms
-    do not change."""
+    and printing its values in sympy 0.3 s). Of the shipped problems only SymPy's
+    biomechanical arm is large."""
     engine = analysis.engine_coefficients
     return engine is not None and any(exceeds(v, SYMPY_SIMPLIFY_NODES) for v in engine.values())
 

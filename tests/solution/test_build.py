@@ -12,14 +12,15 @@ from screwsolve.solution.build import Presenter, is_large, present
 from screwsolve.symbolic.bridge import to_engine
 from screwsolve.symbolic.equivalence import equivalent
 
-from ..conftest import PROBLEMS
+from ..conftest import LARGE_PUBLISHED, PROBLEMS
 from ..two_axis_chain import two_axis_chain_yaml
 
 
 def test_every_shipped_problem_keeps_sympys_pipeline() -> None:
-    """Their printed forms are the golden snapshots': no coefficient passes textbook size."""
+    """Their printed forms are the golden snapshots': no coefficient passes textbook size, but
+    in the one published model named here."""
     for path in sorted(PROBLEMS.glob("*.yaml")):
-        assert not is_large(analyse(load(path))), path.name
+        assert is_large(analyse(load(path))) == (path.name in LARGE_PUBLISHED), path.name
 
 
 def test_a_chain_past_textbook_size_takes_one_pipeline_for_every_value() -> None:
