@@ -137,6 +137,7 @@ def validate_file(path: str, text: str | None = None) -> FileReport:
     with _recorded(report, "problem too deeply nested"):
         loaded = load_problem(path) if text is None else load_problem_text(text, path)
         system = build_system(loaded.problem, loaded.source)
+        report.warnings = list(system.warnings)
         check_work(system)
         report.diagnostics = claim_diagnostics(system)
     return report

@@ -55,6 +55,7 @@ class FileReport:
     claims: list[ClaimResult] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     cached: bool = False
+    warnings: list[Diagnostic] = field(default_factory=list)  # located; never a failure
     final: bool = True  # False when its worker timed out or crashed: not a verdict to cache
     seconds: float = 0.0  # the work's wall time (0 from the cache: none was done)
 
@@ -147,6 +148,7 @@ def report_to_json(report: FileReport) -> dict[str, Any]:
         "diagnostics": [
             {"line": d.line, "col": d.col, "message": d.message} for d in report.diagnostics
         ],
+        "warnings": [{"line": d.line, "col": d.col, "message": d.message} for d in report.warnings],
     }
 
 
@@ -175,11 +177,14 @@ def report_from_json(path: str, data: Any) -> FileReport:
                 _text(entry.get("got_latex", "")),
             )
         )
-    diagnostics = [
-        Diagnostic(path, _number(d["line"]), _number(d["col"]), _text(d["message"]))
-        for d in _list(data["diagnostics"])
-    ]
-    return FileReport(path, claims, diagnostics, cached=True)
+    diagnostics, warnings = (
+        [
+            Diagnostic(path, _number(d["line"]), _number(d["col"]), _text(d["message"]))
+            for d in _list(data[key] if key == "diagnostics" else data.get(key, []))
+        ]
+        for key in ("diagnostics", "warnings")
+    )
+    return FileReport(path, claims, diagnostics, cached=True, warnings=warnings)
 
 
 def _list(value: Any) -> list[Any]:

@@ -82,6 +82,13 @@ def validate(
     failed = [r for r in reports if r.diagnostics]
     for warning in warnings:  # a cache that cannot be read or written: said, never fatal
         typer.echo(f"warning: {terminal(warning)}", err=True)
+    for report in reports:  # located like errors; the file is still valid
+        for located in report.warnings:
+            typer.echo(
+                f"{terminal(located.file)}:{located.line}:{located.col}: warning: "
+                f"{terminal(located.message)}",
+                err=True,
+            )
     for report in failed:
         _print_diagnostics(InputError(report.diagnostics))
     if not failed:

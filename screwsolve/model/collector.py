@@ -19,6 +19,10 @@ class Collector:
     def __init__(self, source: SourceMap) -> None:
         self.source = source
         self.diagnostics: list[Diagnostic] = []
+        self.warnings: list[Diagnostic] = []  # what loads but may not mean what it says
+
+    def warn(self, path: Path, message: str, *, key: bool = False) -> None:
+        self.warnings.append(self.source.diagnostic(path, message, key=key))
 
     def error(self, path: Path, message: str, *, key: bool = False) -> None:
         self.diagnostics.append(self.source.diagnostic(path, message, key=key))

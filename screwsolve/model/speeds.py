@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING
 import sympy
 
 from screwsolve.model.grammar import Namespace, check_name, parse_scalar, suggest
-from screwsolve.symbolic.equivalence import sample
+from screwsolve.symbolic.equivalence import Domain, admissible_values, sample
 from screwsolve.symbolic.linear import derivatives_by, invert, numeric_rank, probe_rank
 
 if TYPE_CHECKING:
     from screwsolve.files.schema import Problem
     from screwsolve.model.collector import Collector
     from screwsolve.model.constraint_rows import RateRow
+    from screwsolve.model.parts import DomainSpec
 
 
 def build_speeds(problem: Problem, ns: Namespace, out: Collector) -> dict[str, sympy.Expr]:
@@ -221,3 +222,72 @@ def _in_speeds(
     if inverse is None:
         return None
     return [[sum(row[k] * inverse[k][j] for k in range(n)) for j in range(n)] for row in constraint]
+
+
+REGULARITY_POINTS = 40  # configurations inside the domains where the speeds' matrix is tried
+
+
+def check_regular(
+    ns: Namespace, speeds: Mapping[str, sympy.Expr], domains: Sequence[DomainSpec], out: Collector
+) -> None:
+    """A warning when the speeds fix the rates in some configurations of the domains and not in
+    others: the determinant of their rate coefficients takes both signs there, so it vanishes
+    between (Euler angles' body speeds at gimbal lock). Their values still hold wherever it is
+    not 0; a domain on one side, or other speeds, removes the warning."""
+    symbols = ns.symbols
+    rates = list(symbols.rate.values())
+    if not speeds or len(speeds) != len(rates):
+        return
+    entries = [derivatives_by(symbols.static(d), rates) for d in speeds.values()]
+    if not any(e.free_symbols for row in entries for e in row):
+        return  # constant coefficients: regular everywhere or nowhere (refused above)
+    domain = Domain(
+        tuple(d.expr for d in domains if d.strict), tuple(d.expr for d in domains if not d.strict)
+    )
+    flat = [e for row in entries for e in row]
+    signs: dict[int, str] = {}
+    for point, values in admissible_values(flat, domain, REGULARITY_POINTS, seed=7):
+        n = len(rates)
+        det = _determinant([[values[i * n + j].real for j in range(n)] for i in range(n)])
+        if det != 0.0:
+            signs.setdefault(1 if det > 0 else -1, point.describe())
+        if len(signs) == 2:
+            out.warn(
+                ("speeds",),
+                "these speeds fix the rates only where the determinant of their rate "
+                f"coefficients{_written(entries)} is not 0, and it changes sign inside the "
+                "domains (at "
+                f"{signs[1]}; at {signs[-1]}): between, some rates cannot be found from the "
+                "speeds (as Euler angles' at gimbal lock). Restrict `domains:` to one side, or "
+                "choose other speeds",
+                key=True,
+            )
+            return
+
+
+def _determinant(rows: list[list[float]]) -> float:
+    """det by elimination with partial pivoting, in floats (a sign is all that is asked)."""
+    a = [row[:] for row in rows]
+    det = 1.0
+    for col in range(len(a)):
+        pivot = max(range(col, len(a)), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-12:
+            return 0.0
+        if pivot != col:
+            a[col], a[pivot] = a[pivot], a[col]
+            det = -det
+        det *= a[col][col]
+        for r in range(col + 1, len(a)):
+            factor = a[r][col] / a[col][col]
+            for c in range(col, len(a)):
+                a[r][c] -= factor * a[col][c]
+    return det
+
+
+def _written(entries: list[list[sympy.Expr]]) -> str:
+    """' (= det)' for up to three speeds, where the determinant stays short; else nothing."""
+    if len(entries) > 3:
+        return ""
+    det = sympy.factor(sympy.trigsimp(sympy.Matrix(entries).det(method="berkowitz")))
+    text = str(det)
+    return f" ({text})" if len(text) <= 80 else ""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal, TypeVar
 import sympy
 from sympy.physics.vector import ReferenceFrame, Vector, dynamicsymbols
 
+from screwsolve.errors import Diagnostic
 from screwsolve.files.source_map import Path, SourceMap
 from screwsolve.limits import MAX_ENTRIES
 from screwsolve.model.actions import Action
@@ -37,6 +38,7 @@ from screwsolve.model.speeds import (
     build_speeds,
     check_completion,
     check_dependent,
+    check_regular,
     dependent_speeds,
     implied_speeds,
 )
@@ -87,6 +89,7 @@ class System:
     parameter_assumptions: dict[str, str] = field(default_factory=dict)
     domains: list[DomainSpec] = field(default_factory=list)
     units: ProblemUnits | None = None  # only when the file declares units
+    warnings: tuple[Diagnostic, ...] = ()  # located, for `validate`: loads, may mislead
 
     @property
     def referential(self) -> ReferenceFrame:
@@ -157,6 +160,8 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         check_dependent(namespace, speeds, dependent, rows, out)
     domains = _build_domains(problem, namespace, out)
     _check_domains_meet(domains, out)
+    if not out.diagnostics:
+        check_regular(namespace, speeds, domains, out)
     units = check_units(problem, namespace, speeds, out)
     out.raise_if_any()
     return System(
@@ -182,6 +187,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
         velocities=velocities,
         domains=domains,
         units=units,
+        warnings=tuple(sorted(out.warnings, key=lambda d: (d.line, d.col))),
     )
 
 

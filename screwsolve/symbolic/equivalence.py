@@ -586,6 +586,23 @@ def sample(
     return found
 
 
+def admissible_values(
+    exprs: list[sympy.Expr], domain: Domain, count: int, seed: int = DEFAULT_SEED
+) -> list[tuple[Point, list[complex]]]:
+    """Static expressions' values at up to `count` points inside the domain (drawn as probes
+    are) where every one of them evaluates, each with its point."""
+    found = set().union(*(e.free_symbols for e in exprs)) | domain.symbols
+    symbols = tuple(sorted(found, key=str))
+    out: list[tuple[Point, list[complex]]] = []
+    for point in admissible_points(symbols, seed, count, domain):
+        values = [_evaluate(e, point) for e in exprs]
+        if all(v is not None for v in values):
+            out.append((point, [v for v in values if v is not None]))
+            if len(out) >= count:
+                break
+    return out
+
+
 SERIES_STEPS = ("1e-3", "1e-5")  # the small quantities' scale h at two steps, 100 apart
 SERIES_DIGITS = 90  # a difference of order h^7 at h = 1e-5 is 1e-35 of values of order 1
 MAX_SERIES_ORDER = 6

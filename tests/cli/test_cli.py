@@ -406,3 +406,17 @@ def test_a_closed_standard_output_is_a_usage_error(command: str, says: str) -> N
     done = subprocess.run(["bash", "-c", line], capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
     assert says in done.stderr and "internal error" not in done.stderr
+
+
+def test_validate_says_located_warnings_and_the_file_stays_valid(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    from ..model.test_speeds import EULER_BODY_SPEEDS
+
+    path = tmp_path / "euler.yaml"
+    path.write_text(EULER_BODY_SPEEDS.replace("DOMAINS\n", ""), encoding="utf-8")
+    for cached in (False, True):  # the second answer comes from the cache, warning included
+        result = runner.invoke(app, ["validate", str(path), "--timeout", "0"])
+        assert result.exit_code == 0, result.output
+        assert f"{path}:5:1: warning: these speeds fix the rates only where" in result.stderr
+        assert "1 file valid" in result.stderr, cached

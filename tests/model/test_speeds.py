@@ -150,3 +150,47 @@ def test_dependent_speeds_must_be_those_the_constraints_fix(named: str, valid: b
     (diagnostic,) = info.value.diagnostics
     assert diagnostic.message.startswith("the constraints cannot be solved for u_theta")
     assert text.splitlines()[diagnostic.line - 1].startswith("dependent_speeds:")
+
+
+EULER_BODY_SPEEDS = """\
+title: a body turned by Euler angles, its body speeds
+referential: N
+parameters: {M: real}
+coordinates: [psi, theta, phi]
+DOMAINS
+speeds:
+  u1: dot(omega(B), xB)
+  u2: dot(omega(B), yB)
+  u3: dot(omega(B), zB)
+frames:
+  N: {}
+  A: {from: N, rotate: [z, psi]}
+  A2: {from: A, rotate: [x, theta]}
+  B: {from: A2, rotate: [z, phi]}
+points:
+  O: {fixed_in: N}
+bodies:
+  top: {frame: B, origin: O}
+actions:
+  - {name: torque, on: top, moment: M*zB}
+"""
+
+
+def test_speeds_singular_inside_the_domains_are_a_located_warning() -> None:
+    """Body speeds of z-x-z Euler angles: by hand, psi' = (u1 sin(phi) + u2 cos(phi))/sin(theta),
+    so the rates exist only where sin(theta) != 0, and sin(theta) takes both signs for theta
+    in (-pi, pi). With 0 < theta < pi the speeds are regular: no warning."""
+    from screwsolve.files.loading import load_problem_text
+    from screwsolve.model.system import build_system
+
+    def warnings(domains: str) -> list[str]:
+        text = EULER_BODY_SPEEDS.replace("DOMAINS", domains)
+        loaded = load_problem_text(text, "euler.yaml")
+        system = build_system(loaded.problem, loaded.source)
+        return [f"{w.line}:{w.col}: {w.message}" for w in system.warnings]
+
+    (found,) = warnings("")
+    assert found.startswith("6:1: these speeds fix the rates only where the determinant")
+    assert "(-sin(theta))" in found and "Restrict `domains:` to one side" in found
+    assert warnings("domains: [theta > 0, theta < pi]") == []
+    assert warnings("domains: [theta < 0, theta > -3]") == []
