@@ -534,6 +534,11 @@ class Problem(_Model):
         description="Scalar functions declared once, V: {of: [a, b], value: EXPR}, called in "
         "later expressions as V(q1, q2) (a source's V(q1, q2) used in several loads).",
     )
+    dyadics: dict[Name, ExprText] = Field(
+        default_factory=dict,
+        description="Dyadics declared once, I: inertia(B, I1, I2, I3) (or outer(a, b), their "
+        "sums and multiples), used in loads through dot(I, v) as a source writes I . a.",
+    )
     gravity: ExprText | None = Field(
         default=None, description="Gravity vector applied to every body with a mass."
     )

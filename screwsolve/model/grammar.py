@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Literal, Protocol
 
 import sympy
-from sympy.physics.vector import Vector
+from sympy.physics.vector import Dyadic, Vector
 
 from screwsolve.errors import ExpressionError
 from screwsolve.limits import (
@@ -62,6 +62,10 @@ _SCALAR_FUNCTIONS: dict[str, tuple[Callable[..., sympy.Expr], int]] = {
     "erf": (sympy.erf, 1),  # the Stribeck law's dissipation function
 }
 FUNCTION_NAMES = frozenset(_SCALAR_FUNCTIONS) | {"diff", "cross", "dot"}
+# inertia(FRAME, Ixx, Iyy, Izz[, Ixy, Iyz, Izx]) and outer(a, b) are dyadics, as a source writes
+# a load through an inertia dyadic (dot(I, v)); like omega(), called only: not reserved names
+INERTIA = "inertia"
+OUTER = "outer"
 UNRELATED = "these frames are not related: a rotation between them is in error (see above)"
 # omega(FRAME) and v(POINT) are not reserved: a file may name a symbol omega or v. A name
 # followed by ( is always the function, a bare name the symbol (they live apart).
@@ -113,6 +117,7 @@ class Namespace:
 
     scalars: dict[str, sympy.Expr] = field(default_factory=dict)
     vectors: dict[str, Vector] = field(default_factory=dict)
+    dyadics: dict[str, Dyadic] = field(default_factory=dict)  # the file's I: inertia(B, ...)
     rates: dict[str, sympy.Expr] = field(default_factory=dict)
     time: sympy.Symbol = field(default_factory=lambda: sympy.Symbol("t"))
     functions: dict[str, sympy.Expr] = field(default_factory=dict)  # specified F(t)
@@ -125,11 +130,11 @@ class Namespace:
 
     def known(self) -> list[str]:
         """Every name an expression may use, for suggestions."""
-        return [*self.scalars, *self.vectors, "t", "pi", *FUNCTION_NAMES]
+        return [*self.scalars, *self.vectors, *self.dyadics, "t", "pi", *FUNCTION_NAMES]
 
     def known_functions(self) -> list[str]:
         """Every function an expression may call, for suggestions."""
-        kinematic = [OMEGA] if self.angular_velocities is not None else []
+        kinematic = [OMEGA, INERTIA, OUTER] if self.angular_velocities is not None else []
         if self.point_velocities is not None:
             kinematic += [VELOCITY, POSITION]
         return [*FUNCTION_NAMES, *kinematic, *self.formulas]
@@ -153,7 +158,7 @@ class Namespace:
         return self.symbols.static(expr)
 
 
-Kind = Literal["scalar", "vector"]
+Kind = Literal["scalar", "vector", "dyadic"]
 _SATURATED = 10**15
 
 
@@ -192,12 +197,18 @@ NUMBER = Cost(0, 1)
 
 @dataclass(frozen=True, slots=True)
 class Value:
-    """A parsed expression: a scalar (sympy Expr) or a vector (sympy Vector), and its cost."""
+    """A parsed expression: a scalar (sympy Expr), a vector (sympy Vector) or a dyadic (an
+    inertia dyadic, used only through dot()), and its cost."""
 
     kind: Kind
     scalar: sympy.Expr | None = None
     vector: Vector | None = None
     cost: Cost = NUMBER
+    dyadic: Dyadic | None = None
+
+    @staticmethod
+    def of_dyadic(value: Dyadic, cost: Cost = NUMBER) -> Value:
+        return Value("dyadic", dyadic=value, cost=cost)
 
     @staticmethod
     def of_scalar(expr: sympy.Expr, cost: Cost = NUMBER) -> Value:
@@ -488,6 +499,16 @@ def _fold_sum(values: list[tuple[Value, str]], column: int) -> Value:
         result = Value.of_scalar(sympy.Add(*terms), cost)
         _check_cost(result, column)
         return result
+    if "dyadic" in kinds:
+        if kinds != {"dyadic"}:
+            raise ExpressionError("cannot add a dyadic and a scalar or a vector", column)
+        dyadic = Dyadic(0)
+        for value, op in values:
+            assert value.dyadic is not None
+            dyadic = dyadic - value.dyadic if op == "-" else dyadic + value.dyadic
+        result = Value.of_dyadic(dyadic, cost)
+        _check_cost(result, column)
+        return result
     total = Vector(0)
     for value, op in values:
         vector = value.as_vector()
@@ -500,10 +521,18 @@ def _fold_sum(values: list[tuple[Value, str]], column: int) -> Value:
 
 
 def _times(left: Value, right: Value, column: int) -> Value:
-    """left * right (a scalar times a scalar or a vector)."""
+    """left * right (a scalar times a scalar, a vector or a dyadic)."""
     if left.kind == "vector" and right.kind == "vector":
         raise ExpressionError("cannot multiply two vectors: use dot(a, b) or cross(a, b)", column)
+    if left.kind != "scalar" and right.kind != "scalar":
+        raise ExpressionError(
+            f"cannot multiply a {left.kind} by a {right.kind}: use dot(a, b)", column
+        )
     cost = left.cost.times(right.cost)
+    if "dyadic" in (left.kind, right.kind):
+        dyadic, factor = (left, right) if left.kind == "dyadic" else (right, left)
+        assert dyadic.dyadic is not None and factor.scalar is not None
+        return Value.of_dyadic(dyadic.dyadic * factor.scalar, cost)
     if left.kind == "vector":
         assert left.vector is not None and right.scalar is not None
         return Value.of_vector(left.vector * right.scalar, cost)
@@ -516,12 +545,15 @@ def _times(left: Value, right: Value, column: int) -> Value:
 
 def _divided(left: Value, right: Value, right_column: int) -> Value:
     """left / right (by a nonzero scalar)."""
-    if right.kind == "vector":
-        raise ExpressionError("cannot divide by a vector", right_column)
+    if right.kind != "scalar":
+        raise ExpressionError(f"cannot divide by a {right.kind}", right_column)
     assert right.scalar is not None
     if right.scalar == 0:
         raise ExpressionError("division by zero", right_column)
     cost = left.cost.times(right.cost)
+    if left.kind == "dyadic":
+        assert left.dyadic is not None
+        return Value.of_dyadic(left.dyadic * (1 / right.scalar), cost)
     if left.kind == "vector":
         assert left.vector is not None
         return Value.of_vector(left.vector / right.scalar, cost)
@@ -533,8 +565,19 @@ def parse_scalar(text: str, namespace: Namespace) -> sympy.Expr:
     """Parse text that must be a scalar."""
     value = parse(text, namespace)
     if value.kind != "scalar" or value.scalar is None:
-        raise ExpressionError("expected a scalar, got a vector", 0)
+        raise ExpressionError(f"expected a scalar, got a {value.kind}{_leftover(value.kind)}", 0)
     return value.scalar
+
+
+def parse_dyadic(text: str, namespace: Namespace) -> Dyadic:
+    """Parse text that must be a dyadic (inertia(B, ...), outer(a, b), their sums)."""
+    value = parse(text, namespace)
+    if value.dyadic is None:
+        raise ExpressionError(
+            f"expected a dyadic such as inertia(B, I1, I2, I3) or outer(a, b), got a {value.kind}",
+            0,
+        )
+    return value.dyadic
 
 
 def parse_vector(text: str, namespace: Namespace) -> Vector:
@@ -543,9 +586,14 @@ def parse_vector(text: str, namespace: Namespace) -> Vector:
     vec = value.as_vector()
     if vec is None:
         raise ExpressionError(
-            "expected a vector (made of unit vectors such as x0), got a scalar", 0
+            f"expected a vector (made of unit vectors such as x0), got a {value.kind}{_leftover(value.kind)}",
+            0,
         )
     return vec
+
+
+def _leftover(kind: str) -> str:
+    return " (a dyadic acts through dot(I, v))" if kind == "dyadic" else ""
 
 
 class _Builder:
@@ -607,6 +655,8 @@ class _Builder:
             return Value.of_scalar(self.ns.scalars[name], ATOM)
         if name in self.ns.vectors:
             return Value.of_vector(self.ns.vectors[name])
+        if name in self.ns.dyadics:
+            return Value.of_dyadic(self.ns.dyadics[name], ATOM)
         if name == "t":
             return Value.of_scalar(self.ns.time, ATOM)
         if name == "pi":
@@ -635,6 +685,9 @@ class _Builder:
         if operand.kind == "vector":
             assert operand.vector is not None
             return Value.of_vector(-operand.vector, operand.cost)
+        if operand.kind == "dyadic":
+            assert operand.dyadic is not None
+            return Value.of_dyadic(-operand.dyadic, operand.cost)
         assert operand.scalar is not None
         return Value.of_scalar(-operand.scalar, operand.cost)
 
@@ -662,8 +715,9 @@ class _Builder:
         return value
 
     def _pow(self, node: ast.BinOp, left: Value, right: Value) -> Value:
-        if left.kind == "vector" or right.kind == "vector":
-            raise self._error(node, "a vector cannot be raised to a power")
+        if left.kind != "scalar" or right.kind != "scalar":
+            kind = left.kind if left.kind != "scalar" else right.kind
+            raise self._error(node, f"a {kind} cannot be raised to a power")
         assert left.scalar is not None and right.scalar is not None
         exponent = right.scalar
         if exponent.is_number:
@@ -703,6 +757,10 @@ class _Builder:
             return self._diff(node)
         if name == OMEGA:
             return self._omega(node)
+        if name == INERTIA and self.ns.angular_velocities is not None:
+            return self._inertia(node)
+        if name == OUTER and self.ns.angular_velocities is not None:
+            return self._outer(node, [self.build(a) for a in node.args])
         if name == VELOCITY:
             return self._velocity(node)
         if name == POSITION:
@@ -721,10 +779,13 @@ class _Builder:
         if name in ("cross", "dot"):
             if len(args) != 2:
                 raise self._error(node, f"{name}() takes 2 arguments, got {len(args)}")
+            if name == "dot" and any(a.kind == "dyadic" for a in args):
+                return self._dot_dyadic(node, args)
             vectors = [a.as_vector() for a in args]
             for arg_node, vec in zip(node.args, vectors, strict=True):
                 if vec is None:
-                    raise self._error(arg_node, f"{name}() takes vectors, got a scalar")
+                    got = next(a.kind for a in args if a.as_vector() is None)
+                    raise self._error(arg_node, f"{name}() takes vectors, got a {got}")
             a, b = vectors
             assert a is not None and b is not None
             left_cost, right_cost = args[0].cost, args[1].cost
@@ -739,7 +800,7 @@ class _Builder:
             raise self._error(node, f"{name}() takes {arity} argument(s), got {len(args)}")
         for arg_node, value in zip(node.args, args, strict=True):
             if value.kind != "scalar":
-                raise self._error(arg_node, f"{name}() takes a scalar, got a vector")
+                raise self._error(arg_node, f"{name}() takes a scalar, got a {value.kind}")
         constant = all(a.cost.degree == 0 for a in args)
         return Value.of_scalar(function(*[a.scalar for a in args]), NUMBER if constant else ATOM)
 
@@ -755,7 +816,7 @@ class _Builder:
         args = [self.build(a) for a in node.args]
         for arg_node, value in zip(node.args, args, strict=True):
             if value.kind != "scalar":
-                raise self._error(arg_node, f"{name}() takes scalars, got a vector")
+                raise self._error(arg_node, f"{name}() takes scalars, got a {value.kind}")
         values = dict(zip(formula.arguments, (a.scalar for a in args), strict=True))
         return Value.of_scalar(formula.body.xreplace(values), ATOM)
 
@@ -766,6 +827,63 @@ class _Builder:
         if isinstance(arg, ast.Constant) and isinstance(arg.value, int):
             return str(arg.value)
         raise self._error(arg, f"write it as {usage}")
+
+    def _inertia(self, node: ast.Call) -> Value:
+        """inertia(F, Ixx, Iyy, Izz[, Ixy, Iyz, Izx]): the dyadic sum Ixx xF xF + ... +
+        Ixy (xF yF + yF xF) + ..., as SymPy's inertia() and a source's table of moments."""
+        usage = "inertia(FRAME, Ixx, Iyy, Izz) or inertia(FRAME, Ixx, Iyy, Izz, Ixy, Iyz, Izx)"
+        if len(node.args) not in (4, 7):
+            raise self._error(node, f"inertia() takes a frame and 3 or 6 moments: {usage}")
+        frame = self._name_argument(node.args[0], usage)
+        axes = [self.ns.vectors.get(f"{axis}{frame}") for axis in "xyz"]
+        if frame not in (self.ns.angular_velocities or {}) or any(a is None for a in axes):
+            known = list(self.ns.angular_velocities or {})
+            raise self._error(node.args[0], f"unknown frame '{frame}'" + suggest(frame, known))
+        moments = [self.build(a) for a in node.args[1:]]
+        for arg_node, value in zip(node.args[1:], moments, strict=True):
+            if value.kind != "scalar":
+                raise self._error(arg_node, f"inertia() takes scalar moments, got a {value.kind}")
+        x, y, z = (a for a in axes if a is not None)
+        pairs = [(x, x), (y, y), (z, z), (x, y), (y, z), (z, x)]
+        total = Dyadic(0)
+        cost = NUMBER
+        for (a, b), value in zip(pairs, moments, strict=False):
+            assert value.scalar is not None
+            both = a.outer(b) if a is b else a.outer(b) + b.outer(a)
+            total = total + both * value.scalar
+            cost = cost.plus(value.cost)
+        return Value.of_dyadic(total, cost)
+
+    def _outer(self, node: ast.Call, args: list[Value]) -> Value:
+        """outer(a, b): the dyadic a b, such that dot(outer(a, b), v) = a (b . v)."""
+        if len(args) != 2:
+            raise self._error(node, f"outer() takes 2 vectors, got {len(args)} arguments")
+        vectors = [a.as_vector() for a in args]
+        for arg_node, value, vec in zip(node.args, args, vectors, strict=True):
+            if vec is None:
+                raise self._error(arg_node, f"outer() takes vectors, got a {value.kind}")
+        a, b = vectors
+        assert a is not None and b is not None
+        return Value.of_dyadic(a.outer(b), args[0].cost.times(args[1].cost, 3))
+
+    def _dot_dyadic(self, node: ast.Call, args: list[Value]) -> Value:
+        """dot(I, v) and dot(v, I), vectors; dot(I, J), a dyadic."""
+        left, right = args
+        cost = left.cost.times(right.cost, 3)
+        try:
+            if left.kind == "dyadic" and right.kind == "dyadic":
+                assert left.dyadic is not None and right.dyadic is not None
+                return Value.of_dyadic(left.dyadic.dot(right.dyadic), cost)
+            dyadic, other = (left, right) if left.kind == "dyadic" else (right, left)
+            vector = other.as_vector()
+            if vector is None:
+                at = node.args[1] if dyadic is left else node.args[0]
+                raise self._error(at, "dot() takes a dyadic and a vector, got a scalar")
+            assert dyadic.dyadic is not None
+            product = dyadic.dyadic.dot(vector) if dyadic is left else vector.dot(dyadic.dyadic)
+        except ValueError:  # frames with no orientation path
+            raise self._error(node, UNRELATED) from None
+        return Value.of_vector(product, cost)
 
     def _omega(self, node: ast.Call) -> Value:
         """omega(F): the angular velocity of frame F relative to the referential; omega(F, A):

@@ -28,6 +28,7 @@ from screwsolve.model.grammar import (
     Formula,
     Namespace,
     check_name,
+    parse_dyadic,
     parse_scalar,
     parse_vector,
     suggest,
@@ -140,6 +141,7 @@ def build_system(problem: Problem, source: SourceMap) -> System:
     namespace.vectors.update(frames.unit_vectors)
     namespace.angular_velocities = frames.angular_velocities()
     points = _build_points(problem, namespace, frames, out)
+    _build_dyadics(problem, namespace, out)
     bodies = _build_bodies(problem, namespace, frames, points, out)
     velocities = PointVelocities(points, bodies, frames)
     namespace.point_velocities = velocities
@@ -238,6 +240,23 @@ def _build_formulas(problem: Problem, ns: Namespace, out: Collector) -> None:
             ns.broken_formulas.add(name)
         else:
             ns.formulas[name] = Formula(tuple(placeholders.values()), body, tuple(spec.of))
+
+
+def _build_dyadics(problem: Problem, ns: Namespace, out: Collector) -> None:
+    """Each dyadic of `dyadics:`, in the file's order (one may use those before it); its name
+    must be new."""
+    for name, text in problem.dyadics.items():
+        path = ("dyadics", name)
+        reason = check_name(name)
+        taken = name in ns.scalars or name in ns.vectors or name in ns.dyadics
+        if reason or taken or name in FUNCTION_NAMES or name in ns.formulas:
+            out.error(
+                path, f"dyadic {reason}" if reason else f"'{name}' is already a name", key=True
+            )
+            continue
+        value = out.expression(path, text, parse_dyadic, ns)
+        if value is not None:
+            ns.dyadics[name] = value
 
 
 def _build_points(

@@ -329,3 +329,58 @@ def test_an_unknown_name_lists_what_there_is() -> None:
     assert suggest("Q", []) == " (none is declared)"
     many = [f"P{i}" for i in range(20)]
     assert suggest("Z", many).startswith(" (nearest: ") and suggest("Z", many).count(",") == 2
+
+
+@pytest.fixture
+def frames_ns(ns: Namespace) -> Namespace:
+    """ns once frames are built: inertia() and outer() need a frame's unit vectors."""
+    ns.angular_velocities = {"0": Vector(0)}
+    return ns
+
+
+def test_an_inertia_dyadic_acts_through_dot(frames_ns: Namespace) -> None:
+    """By hand, I . x0 = Ixx x0 + Ixy y0 + Izx z0 for I = inertia(0, Ixx, Iyy, Izz, Ixy, Iyz,
+    Izx); x0 . I is the same (I is symmetric); outer(x0, y0) . y0 = x0 and y0 . it = 0."""
+    a, b, c, d, e, f = sympy.symbols("a b c d e f", real=True)
+    frames_ns.scalars.update({str(s): s for s in (a, b, c, d, e, f)})
+    full = "inertia(0, a, b, c, d, e, f)"
+    assert parse_vector(f"dot({full}, x0)", frames_ns) == a * F0.x + d * F0.y + f * F0.z
+    assert parse_vector(f"dot(x0, {full})", frames_ns) == a * F0.x + d * F0.y + f * F0.z
+    assert parse_vector(f"dot({full}, z0)", frames_ns) == f * F0.x + e * F0.y + c * F0.z
+    assert parse_vector("dot(inertia(0, a, b, c), y0)", frames_ns) == b * F0.y
+    assert parse_vector("dot(outer(x0, y0), y0)", frames_ns) == F0.x
+    assert parse_vector("dot(y0, outer(x0, y0))", frames_ns) == Vector(0)
+    twice = "dot(2*outer(x0, x0) - outer(x0, x0)/2 + -outer(y0, y0), x0 + y0)"
+    assert parse_vector(twice, frames_ns) == sympy.Rational(3, 2) * F0.x - F0.y
+    assert parse_scalar("dot(x0, dot(inertia(0, a, b, c), x0))", frames_ns) == a
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("inertia(0, h)", "inertia() takes a frame and 3 or 6 moments"),
+        ("inertia(B, h, h, h)", "unknown frame 'B'"),
+        (
+            "outer(x0, y0)",
+            "expected a vector (made of unit vectors such as x0), got a dyadic "
+            "(a dyadic acts through dot(I, v))",
+        ),
+        ("outer(x0, y0) + x0", "cannot add a dyadic and a scalar or a vector"),
+        ("outer(x0, y0)*x0", "cannot multiply a dyadic by a vector"),
+        ("outer(x0, h)", "outer() takes vectors, got a scalar"),
+        ("cross(x0, outer(x0, y0))", "cross() takes vectors, got a dyadic"),
+        ("dot(outer(x0, y0), h)", "dot() takes a dyadic and a vector, got a scalar"),
+    ],
+)
+def test_a_dyadic_used_as_no_dyadic_can_be_is_refused(
+    frames_ns: Namespace, text: str, message: str
+) -> None:
+    with pytest.raises(ExpressionError) as error:
+        parse_vector(text, frames_ns)
+    assert message in error.value.message
+
+
+def test_inertia_and_outer_are_functions_only_once_frames_exist(ns: Namespace) -> None:
+    """Before the frames (parameters, domains) they are unknown functions, as omega() is."""
+    with pytest.raises(ExpressionError, match="unknown function 'outer'"):
+        parse_vector("outer(x0, y0)", ns)
