@@ -1,6 +1,7 @@
-"""Table cells that fold long expressions only where a reader would: at spaces, and within a
-word too wide for its column after a `*`, a `/`, a grouping `(` or a comma; inside a function
-call (`cos(` / `q3)**2`) only when no such break leaves a piece that fits; never inside a name
+"""Table cells that fold long expressions only where a reader would: at spaces (outside a
+function call's arguments when one leaves the line at least half full), and within a word too
+wide for its column after a `*`, a `/`, a grouping `(` or a comma; inside a function call
+(`cos(` / `q3)**2`) only when no such break leaves a piece that fits; never inside a name
 (`cos(the` / `ta)`): a single name wider than the column is the one thing still cut."""
 
 from __future__ import annotations
@@ -32,18 +33,53 @@ def break_offsets(line: str, width: int) -> list[int]:
     width = max(width, 1)
     offsets: list[int] = []
     start = 0  # where the current line begins
+    inside = _inside_calls(line)
+    words: list[int] = []  # where each word of the current line starts
     for match in _WORD.finditer(line):
         word_start = match.start()
         word_end = word_start + len(match.group().rstrip())
         if cell_len(line[start:word_end]) <= width:
+            words.append(word_start)
             continue
         alone = cell_len(line[word_start:word_end]) <= width
         if alone and word_start > start and line[start:word_start].strip():
-            offsets.append(word_start)  # a word that fits a line of its own starts one
-            start = word_start
+            # a word that fits a line of its own starts one; a space inside a call's
+            # arguments (`sqrt(a` / `+ b)`) gives way to one outside, if the line stays half full
+            cut = word_start
+            if inside[word_start]:
+                outside = [
+                    w
+                    for w in words
+                    if w > start
+                    and not inside[w]
+                    and cell_len(line[start:w]) >= width // 2
+                    and cell_len(line[w:word_end]) <= width
+                ]
+                cut = outside[-1] if outside else word_start
+            offsets.append(cut)
+            start = cut
+            words = [w for w in words if w >= cut]
+        words.append(word_start)
         if cell_len(line[start:word_end]) > width:  # cut anyway: the line is filled first
             start = _cut_word(line, start, word_start, word_end, width, offsets)
     return [offset for offset in offsets if 0 < offset < len(line)]
+
+
+def _inside_calls(line: str) -> list[bool]:
+    """For each offset, whether it lies inside a function call's parentheses (`sin(` ... `)`),
+    where a space is a poorer break than one outside."""
+    inside = [False] * (len(line) + 1)
+    stack: list[bool] = []  # each open parenthesis: whether it is a call's
+    calls = 0
+    for index, char in enumerate(line):
+        inside[index] = calls > 0
+        if char == "(":
+            call = index > 0 and (line[index - 1].isalnum() or line[index - 1] in "_'")
+            stack.append(call)
+            calls += call
+        elif char == ")" and stack:
+            calls -= stack.pop()
+    return inside
 
 
 def _cut_word(

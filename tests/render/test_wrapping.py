@@ -62,3 +62,17 @@ def test_a_sign_stays_with_the_long_term_after_it() -> None:
     its sign is never left alone on a line (`I2*(1` / `-` / `3*sin(...)...`)."""
     pieces = _pieces("cos(q3)**2) + I2*(1 - 3*sin(q3)**2*cos(q2)**2)", 19)
     assert all(piece.strip() not in ("-", "+") for piece in pieces), pieces
+
+
+def _pieces_of(line: str, width: int) -> list[str]:
+    cuts = [0, *break_offsets(line, width), len(line)]
+    return [line[a:b].strip() for a, b in itertools.pairwise(cuts)]
+
+
+def test_a_space_inside_a_calls_arguments_gives_way_to_one_outside() -> None:
+    """`m2*g*(L1*cos(theta1) + L2*cos(theta1 + theta2)/2)` in 40 cells: the space inside
+    cos(theta1 + theta2) would fit more on the first line, but a reader cuts before L2."""
+    line = "-m2*g*(L1*cos(theta1) + L2*cos(theta1 + theta2)/2)"
+    assert _pieces_of(line, 40) == ["-m2*g*(L1*cos(theta1) +", "L2*cos(theta1 + theta2)/2)"]
+    # no space outside a call that leaves the line half full: the call's space it is
+    assert _pieces_of("f(a + b + c + d + e + g + h)", 16) == ["f(a + b + c + d", "+ e + g + h)"]
