@@ -449,6 +449,9 @@ def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     l0 = ctx.scalar((*base, "free_length"), spec.spring.free_length)
     if ends is None or law is None or l0 is None:
         return None
+    in_time = _in_time(ctx, law.expr, l0)
+    if in_time:
+        _warn_in_time(ctx, base, "spring", "free length")
     (p1, p2), (b1, b2) = ends
     r = ctx.points[p2].position - ctx.points[p1].position
     on, by = (b2, b1) if b2 is not None else (b1, b2)
@@ -464,7 +467,18 @@ def _spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
         owners=(b1, b2),
         law=law,
         free_length=l0,
-        law_in_time=_in_time(ctx, law.expr, l0),
+        law_in_time=in_time,
+    )
+
+
+def _warn_in_time(ctx: _Context, base: Path, kind: str, free: str) -> None:
+    """A law or free length that changes with time still has a potential V(q, t), but only
+    for Q^q = -dV/dq: said where the file can see it, since a source's V may mean more."""
+    ctx.out.warn(
+        base,
+        f"this {kind}'s law or {free} changes with time: its potential V(q, t) gives "
+        "Q^q = -dV/dq for each coordinate, not Q^t = -dV/dt (that one comes from the "
+        "screws), and the energy is not conserved",
     )
 
 
@@ -613,6 +627,9 @@ def _torsion_spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
     free = ctx.scalar((*base, "free_angle"), t.free_angle)
     if on is None or axis is None or angle is None or law is None or free is None:
         return None
+    in_time = _in_time(ctx, law.expr, free)
+    if in_time:
+        _warn_in_time(ctx, base, "torsion spring", "free angle")
     return Couple(
         spec.name,
         on,
@@ -622,7 +639,7 @@ def _torsion_spring(ctx: _Context, spec: Entry, path: Path) -> Action | None:
         "torsion_spring",
         energy=lambda: law.integral(angle - free),
         moment=axis * (-law.at(angle - free)),
-        law_in_time=_in_time(ctx, law.expr, free),
+        law_in_time=in_time,
     )
 
 

@@ -117,3 +117,38 @@ def test_a_by_that_nearly_names_a_body_is_refused_at_its_line(written: str, mean
         solve_text(slipped)
     messages = [d.message for d in info.value.diagnostics]
     assert f"by: '{written}' is no body, but '{meant}' is" in messages[0]
+
+
+SPRING_IN_TIME = """\
+title: a bead on a spring whose anchor length is driven
+referential: N
+parameters: {k: positive, a: positive, w: positive}
+coordinates: [x]
+frames:
+  N: {}
+points:
+  O: {fixed_in: N}
+  P: {from: O, position: x*xN}
+bodies:
+  bead: {origin: P}
+actions:
+  - {name: spring, spring: {between: [O, P], stiffness: k, free_length: FREE}}
+"""
+
+
+def test_a_spring_whose_free_length_moves_with_time_is_a_located_warning() -> None:
+    """V = k (x - l0(t))^2 / 2 still gives Q^x = -dV/dx, but -dV/dt is not the time screw's
+    coefficient: validate says so where the spring is written; a constant one says nothing."""
+    from screwsolve.files.loading import load_problem_text
+    from screwsolve.model.system import build_system
+
+    def warnings(free: str) -> list[str]:
+        loaded = load_problem_text(SPRING_IN_TIME.replace("FREE", free), "spring.yaml")
+        return [
+            f"{w.line}: {w.message}" for w in build_system(loaded.problem, loaded.source).warnings
+        ]
+
+    (found,) = warnings("a*(1 + sin(w*t))")
+    assert found.startswith("13: this spring's law or free length changes with time")
+    assert "not Q^t = -dV/dt" in found
+    assert warnings("a") == []
