@@ -30,6 +30,10 @@ def main() -> None:
 
         if answer(args):  # an unchanged file asked the same way: no worker, no sympy
             sys.exit(0)
+        from screwsolve.checking.cache import answer_validation
+
+        if answer_validation(args):  # the hook over unchanged files: no typer, no pydantic
+            sys.exit(0)
         if solves_in_a_worker(args):
             from screwsolve.runtime.sandbox import prestart
 

@@ -59,7 +59,76 @@ def validate_with_cache(
         return validate_files(misses, jobs=jobs, timeout=timeout, progress=progress)
 
     store = Store("validations", enabled=use_cache and cache_root() is not None)
-    return _cached(items, store, ("validate",), validated, progress), store.warnings
+    return _cached(items, store, VALIDATE_CONTEXT, validated, progress), store.warnings
+
+
+VALIDATE_CONTEXT = ("validate",)
+
+
+def warning_lines(reports: list[FileReport]) -> list[str]:
+    """`validate`'s located warnings, each escaped for the terminal (a file's name and text
+    are the file's, not ours)."""
+    from screwsolve.render.escape import terminal
+
+    return [
+        f"{terminal(w.file)}:{w.line}:{w.col}: warning: {terminal(w.message)}"
+        for report in reports
+        for w in report.warnings
+    ]
+
+
+def valid_line(count: int) -> str:
+    """What `validate` says last when every file is valid."""
+    return f"{count} file{'' if count == 1 else 's'} valid"
+
+
+def answer_validation(args: list[str]) -> bool:
+    """`validate FILE...` (the pre-commit hook's `--force-exclude -- FILE...` too) answered
+    before typer, pydantic and the worker are imported, when every file named is a valid one
+    the cache has seen: it prints what the command would and says so. Anything else (a folder,
+    another option, a miss, an invalid file, a cache that warns) is left to the command."""
+    end = args.index("--") if "--" in args else len(args)
+    head, tail = args[:end], args[end + 1 :]
+    if not head or head[0] != "validate":
+        return False
+    if any(arg.startswith("-") and arg != "--force-exclude" for arg in head[1:]):
+        return False  # -v, --no-cache, -j, --exclude, standard input...: the command's own
+    words = [arg for arg in head[1:] if not arg.startswith("-")]
+    names = [*words, *tail]
+    if not names or "-" in names or cache_root() is None:
+        return False
+    import os
+    import sys
+
+    if any(not os.path.isfile(name) for name in names):
+        return False
+    from screwsolve.checking.discovery import problem_files
+    from screwsolve.errors import ScrewsolveError
+    from screwsolve.files.project_settings import project_settings
+
+    try:
+        exclude = project_settings().exclude
+    except ScrewsolveError:
+        return False  # a wrong pyproject.toml: the command says where
+    found = problem_files(names, exclude, force_exclude="--force-exclude" in head)
+    if not found.files:
+        return False
+    store = Store("validations")
+    reports = []
+    for name in found.files:
+        try:
+            text = read_text(name)[1]
+        except InputError:
+            return False
+        report = store.get(digest(text, *VALIDATE_CONTEXT), partial(report_from_json, name))
+        if report is None or report.diagnostics:
+            return False
+        reports.append(report)
+    if store.warnings:
+        return False
+    lines = [*warning_lines(reports), valid_line(len(reports))]
+    sys.stderr.write("".join(f"{line}\n" for line in lines))
+    return True
 
 
 def _cached(

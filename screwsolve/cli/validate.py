@@ -61,7 +61,7 @@ def validate(
 
     An unchanged file is answered from the cache (its text and the tool versions decide).
     """
-    from screwsolve.checking.cache import validate_with_cache
+    from screwsolve.checking.cache import valid_line, validate_with_cache, warning_lines
     from screwsolve.runtime.sandbox import cpu_count
 
     settings = _settings()
@@ -82,15 +82,10 @@ def validate(
     failed = [r for r in reports if r.diagnostics]
     for warning in warnings:  # a cache that cannot be read or written: said, never fatal
         typer.echo(f"warning: {terminal(warning)}", err=True)
-    for report in reports:  # located like errors; the file is still valid
-        for located in report.warnings:
-            typer.echo(
-                f"{terminal(located.file)}:{located.line}:{located.col}: warning: "
-                f"{terminal(located.message)}",
-                err=True,
-            )
+    for line in warning_lines(reports):  # located, and a file with warnings stays valid
+        typer.echo(line, err=True)
     for report in failed:
         _print_diagnostics(InputError(report.diagnostics))
     if not failed:
-        typer.echo(f"{len(items)} file{'' if len(items) == 1 else 's'} valid", err=True)
+        typer.echo(valid_line(len(items)), err=True)
     raise typer.Exit(1 if failed else 0)

@@ -108,15 +108,41 @@ def test_a_cached_validation_imports_no_sympy(tmp_path: Path) -> None:
         "try:\n"
         "    main()\n"
         "except SystemExit as exit:\n"
-        "    sys.stderr.write(f'exit={exit.code} sympy={\"sympy\" in sys.modules}')\n"
+        "    heavy = sorted({'sympy', 'typer', 'pydantic'} & set(sys.modules))\n"
+        "    sys.stderr.write(f'exit={exit.code} heavy={heavy}')\n"
     )
     env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
     command = [sys.executable, "-c", code, "validate", "--force-exclude", "--", str(PLATE)]
     first = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
-    assert first.stderr.endswith("exit=0 sympy=True"), first.stderr
+    assert first.stderr.endswith("exit=0 heavy=['pydantic', 'sympy', 'typer']"), first.stderr
     second = subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
-    assert "1 file valid" in second.stderr
-    assert second.stderr.endswith("exit=0 sympy=False"), second.stderr
+    # answered before the command line is parsed: no typer (which imports pydantic) either
+    assert second.stderr == "1 file valid\nexit=0 heavy=[]", second.stderr
+
+
+def test_a_cached_answer_says_what_the_command_says(tmp_path: Path) -> None:
+    """Warnings, counts and refusals alike, from the cache or not: the same bytes on
+    standard error and the same exit code (an invalid file is never answered early)."""
+    from ..model.test_speeds import EULER_BODY_SPEEDS
+
+    euler = tmp_path / "euler.yaml"
+    euler.write_text(EULER_BODY_SPEEDS.replace("DOMAINS\n", ""), encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("title: x\nreferential: N\nframes: {N: {}}\npoints: {O: {fixed_in: M}}\n")
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+    said = []
+    for names in ([str(euler), str(PLATE)], [str(PLATE), str(broken)]):
+        command = [sys.executable, "-m", "screwsolve", "validate", *names]
+        runs = [
+            subprocess.run(command, capture_output=True, text=True, env=env, timeout=120)
+            for _ in range(2)
+        ]
+        assert runs[0].stderr == runs[1].stderr and runs[0].returncode == runs[1].returncode
+        said.append((runs[1].returncode, runs[1].stderr))
+    (valid, warned), (invalid, refused) = said
+    assert valid == 0 and warned.startswith(f"{euler}:5:1: warning: these speeds fix the rates")
+    assert warned.endswith("\n2 files valid\n")
+    assert invalid == 1 and f"{broken}:4:" in refused and "valid" not in refused
 
 
 def test_a_cache_that_cannot_be_written_is_a_warning(tmp_path: Path) -> None:
