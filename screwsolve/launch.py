@@ -31,8 +31,9 @@ def main() -> None:
         if answer(args):  # an unchanged file asked the same way: no worker, no sympy
             sys.exit(0)
         from screwsolve.checking.cache import answer_validation
+        from screwsolve.render.validation import valid_lines
 
-        if answer_validation(args):  # the hook over unchanged files: no typer, no pydantic
+        if answer_validation(args, valid_lines):  # the hook's unchanged files: no typer
             sys.exit(0)
         if solves_in_a_worker(args):
             from screwsolve.runtime.sandbox import prestart

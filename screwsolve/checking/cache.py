@@ -65,27 +65,11 @@ def validate_with_cache(
 VALIDATE_CONTEXT = ("validate",)
 
 
-def warning_lines(reports: list[FileReport]) -> list[str]:
-    """`validate`'s located warnings, each escaped for the terminal (a file's name and text
-    are the file's, not ours)."""
-    from screwsolve.render.escape import terminal
-
-    return [
-        f"{terminal(w.file)}:{w.line}:{w.col}: warning: {terminal(w.message)}"
-        for report in reports
-        for w in report.warnings
-    ]
-
-
-def valid_line(count: int) -> str:
-    """What `validate` says last when every file is valid."""
-    return f"{count} file{'' if count == 1 else 's'} valid"
-
-
-def answer_validation(args: list[str]) -> bool:
+def answer_validation(args: list[str], said: Callable[[list[FileReport]], list[str]]) -> bool:
     """`validate FILE...` (the pre-commit hook's `--force-exclude -- FILE...` too) answered
     before typer, pydantic and the worker are imported, when every file named is a valid one
-    the cache has seen: it prints what the command would and says so. Anything else (a folder,
+    the cache has seen: it prints what the command says of valid files (`said`, the render
+    layer's) and says so. Anything else (a folder,
     another option, a miss, an invalid file, a cache that warns) is left to the command."""
     end = args.index("--") if "--" in args else len(args)
     head, tail = args[:end], args[end + 1 :]
@@ -126,8 +110,7 @@ def answer_validation(args: list[str]) -> bool:
         reports.append(report)
     if store.warnings:
         return False
-    lines = [*warning_lines(reports), valid_line(len(reports))]
-    sys.stderr.write("".join(f"{line}\n" for line in lines))
+    sys.stderr.write("".join(f"{line}\n" for line in said(reports)))
     return True
 
 

@@ -61,7 +61,8 @@ def validate(
 
     An unchanged file is answered from the cache (its text and the tool versions decide).
     """
-    from screwsolve.checking.cache import valid_line, validate_with_cache, warning_lines
+    from screwsolve.checking.cache import validate_with_cache
+    from screwsolve.render.validation import valid_line, warning_lines
     from screwsolve.runtime.sandbox import cpu_count
 
     settings = _settings()
