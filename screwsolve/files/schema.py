@@ -154,7 +154,8 @@ class SpringSpec(_Model):
 class WrapSpec(_Model):
     """What a pathway wraps between its two points, in the plane normal to a cylinder's axis (a
     pulley, a joint's arc) or in the plane of a sphere's centre and both points: it leaves each
-    point along the tangent to the surface and follows the arc between the tangent points."""
+    point along the tangent to the surface and follows the arc between the tangent points. Two
+    points on a cylinder at two heights: the helix between them (SymPy's WrappingCylinder)."""
 
     around: Name = Field(description="The centre: a point on the cylinder's axis, or the sphere's.")
     radius: ExprText = Field(description="r")

@@ -82,14 +82,20 @@ def _wrapping(action: Pathway, wrap: Wrap, kinematics: Kinematics) -> list[Appli
         wrap,
         kinematics.system.namespace.symbols.simplest,
     )
+    tension = action.tension
     pulls = (
-        (action.owners[0], first, geometry.first_pull * action.tension),
-        (action.owners[1], last, geometry.last_pull * action.tension),
-        (wrap.owner, wrap.around, (geometry.first_pull + geometry.last_pull) * -action.tension),
+        (action.owners[0], first, geometry.first_pull * tension, Vector(0)),
+        (action.owners[1], last, geometry.last_pull * tension, Vector(0)),
+        (
+            wrap.owner,
+            wrap.around,
+            (geometry.first_pull + geometry.last_pull) * -tension,
+            geometry.moment * -tension,
+        ),
     )
     return [
-        AppliedScrew(body, None, Screw(force, Vector(0), point))
-        for body, point, force in pulls
+        AppliedScrew(body, None, Screw(force, moment, point))
+        for body, point, force, moment in pulls
         if body is not None
     ]
 

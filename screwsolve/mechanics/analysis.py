@@ -254,7 +254,9 @@ class Analysis:
                 pass
             else:
                 return bool(vanishes(difference, core.static_symbols))
-        return self.is_zero(value - terms.coefficients[q])
+        if not isinstance(value, sympy.Basic):  # a symengine value: on the plain symbols too
+            value = self.kinematics.jacobian.to_static(value)
+        return self.is_zero(value - self.static(terms.coefficients[q]))
 
     @cached_property
     def noncontributing(self) -> list[str]:

@@ -580,18 +580,26 @@ def _wrap(ctx: _Context, spec: Entry, base: Path, names: list[str]) -> Wrap | No
         ok, owner = ctx.owner((*base, "around"), around, [spec.by, spec.on], "centre")
         if not ok:
             return None
+    helical = False
     if axis is not None:
         centre = ctx.points[around].position
-        for index, name in enumerate(names):
-            height = ctx.ns.static(axis.dot(ctx.points[name].position - centre))
-            if not equivalent(height, sympy.Integer(0)).equal:
-                ctx.out.error(
-                    (*base[:-1], "through", index),
-                    f"'{name}' is not in the plane through '{around}' normal to the axis: a "
-                    "wrap around a cylinder is planar (a helix is not modelled)",
-                )
-                return None
-    return Wrap(around, owner, radius, axis)
+        to = [ctx.points[name].position - centre for name in names]
+        zero = sympy.Integer(0)
+        heights = [ctx.ns.static(axis.dot(w)) for w in to]
+        if not all(equivalent(h, zero).equal for h in heights):
+            # off the plane normal to the axis: a helix, between points on the surface only
+            for index, (name, w) in enumerate(zip(names, to, strict=True)):
+                off = ctx.ns.static(w.dot(w) - axis.dot(w) ** 2 - radius**2)
+                if not equivalent(off, zero).equal:
+                    ctx.out.error(
+                        (*base[:-1], "through", index),
+                        f"'{name}' is neither in the plane through '{around}' normal to the "
+                        "axis nor on the cylinder: a wrap is planar, or a helix between two "
+                        "points on the surface",
+                    )
+                    return None
+            helical = True
+    return Wrap(around, owner, radius, axis, helical)
 
 
 def _damper(ctx: _Context, spec: Entry, path: Path) -> Action | None:

@@ -12,14 +12,17 @@ With w_i = P_i - C, d_i = |w_i| and t_i = sqrt(d_i^2 - r^2) (a tangent's length)
   about n.
 
 The path presses the surface only along the normal, through its axis, with both pulls' opposite:
-no moment about C. Both the action's screws and its potential T L read this one definition, so
-the two routes to Q^q agree by construction of the formulas, not by two derivations.
+no moment about C. Between two points on a cylinder at two heights the path is a helix (the
+cylinder unrolled, as SymPy's WrappingCylinder); its pressure has a moment about C, the
+opposite of the pulls' own, which the surface bears. Both the action's screws and its
+potential T L read this one definition, so the two routes to Q^q agree by construction of the
+formulas, not by two derivations.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import sympy
 from sympy.physics.vector import Vector
@@ -34,6 +37,7 @@ class Wrap:
     owner: str | None
     radius: sympy.Expr
     axis: Vector | None
+    helical: bool = False  # both points on a cylinder, at two heights: a helix between them
 
 
 @dataclass(frozen=True)
@@ -44,6 +48,9 @@ class WrapGeometry:
     first_pull: Vector
     last_pull: Vector
     length: sympy.Expr
+    # the pulls' moment about the centre, w1 x pull1 + w2 x pull2: 0 for a planar wrap, whose
+    # pressure passes through the axis; the surface bears its opposite
+    moment: Vector = field(default_factory=lambda: Vector(0))
 
 
 def wrap_geometry(
@@ -56,6 +63,8 @@ def wrap_geometry(
     plane normal to a cylinder's axis: validated where the file is read)."""
     r = wrap.radius
     w1, w2 = to_first, to_last
+    if wrap.helical and wrap.axis is not None:
+        return _helix(w1, w2, wrap.axis, r, simplest)
     square1, square2 = simplest(w1.dot(w1)), simplest(w2.dot(w2))
     d1, d2 = sympy.sqrt(square1), sympy.sqrt(square2)
     t1, t2 = sympy.sqrt(square1 - r**2), sympy.sqrt(square2 - r**2)
@@ -75,3 +84,21 @@ def wrap_geometry(
     last_pull = (w2 * -t2 - turned2 * r) / square2
     arc = theta - sympy.acos(r / d1) - sympy.acos(r / d2)
     return WrapGeometry(first_pull, last_pull, t1 + t2 + r * arc)
+
+
+def _helix(
+    w1: Vector, w2: Vector, n: Vector, r: sympy.Expr, simplest: Callable[[sympy.Expr], sympy.Expr]
+) -> WrapGeometry:
+    """Two points on a cylinder at heights h1, h2 along n, theta apart about it: the path is
+    the helix between them, of length sqrt((r theta)^2 + (h2 - h1)^2) (the cylinder unrolled),
+    leaving each point along the helix's tangent, as SymPy's WrappingCylinder."""
+    rise = simplest(n.dot(w2) - n.dot(w1))
+    radial1, radial2 = w1 - n * n.dot(w1), w2 - n * n.dot(w2)
+    across = simplest(n.dot(radial1.cross(radial2)))
+    along = simplest(radial1.dot(radial2))
+    theta = sympy.pi + sympy.atan2(-across, -along)
+    length = sympy.sqrt((r * theta) ** 2 + rise**2)
+    first_pull = (n.cross(radial1) * theta + n * rise) / length  # |n x radial1| = r
+    last_pull = (n.cross(radial2) * -theta - n * rise) / length
+    moment = w1.cross(first_pull) + w2.cross(last_pull)
+    return WrapGeometry(first_pull, last_pull, length, moment)

@@ -198,6 +198,66 @@ def test_a_wrap_through_three_points_or_out_of_its_plane_is_located() -> None:
     )
     tilted = ROPE.replace("WRAPS", "{around: O, radius: r, axis: xN}")
     column = tilted.splitlines()[-1].index("P1,")
-    assert _error(tilted).startswith(f"{line}:{column + 1}: 'P1' is not in the plane through 'O'")
+    assert _error(tilted).startswith(f"{line}:{column + 1}: 'P1' is neither in the plane")
     unknown = ROPE.replace("WRAPS", "{around: Q, radius: r}")
     assert "unknown point 'Q'" in _error(unknown)
+
+
+HELIX = """\
+title: a cable along a helix on a cylinder
+referential: N
+parameters: {r: positive, T: positive, h: positive}
+coordinates: [q, s, p]
+domains: [q > 0, q < 6]
+frames:
+  N: {}
+  F: {from: N, rotate: [x, q]}
+  D: {from: N, rotate: [y, p]}
+points:
+  O: {fixed_in: N}
+  A: {fixed_in: N, from: O, position: r*yN}
+  B: {from: O, position: s*xN + r*yF, body: slider}
+  A2: {from: O, position: r*yD, body: drum}
+  B2: {from: O, position: h*xD + r*zD, body: drum}
+bodies:
+  slider: {frame: F, origin: B}
+  drum: {frame: D, origin: O}
+actions:
+  - {name: cable, pathway: {through: [A, B], tension: T, wraps: {around: O, radius: r, axis: xN}}}
+  - name: band
+    pathway: {through: [A2, B2], tension: T, wraps: {around: O, radius: r, axis: xD, body: drum}}
+"""
+
+
+def test_between_two_points_on_a_cylinder_the_path_is_a_helix() -> None:
+    """SymPy's WrappingCylinder: A = r y, B = s x + r (cos q y + sin q z) on a cylinder of
+    axis x, so L = sqrt((r q)^2 + s^2) (the cylinder unrolled) and Q^q = -T r^2 q / L,
+    Q^s = -T s / L. A band wholly on one turning drum does no work (Q^p = 0): the moment its
+    pressure has about the axis is the surface's, or the drum's turning would be paid."""
+    analysis = solve_text(HELIX)
+    cable, band = analysis.actions
+    q, s = sympy.symbols("q s", real=True)
+    r, t = sympy.symbols("r T", positive=True)
+    length = sympy.sqrt((r * q) ** 2 + s**2)
+    by_hand = {"q": -t * r**2 * q / length, "s": -t * s / length}
+    for angle in (0.5, 2.0, 4.0, 5.5):  # inside the domain: the angle turned is q itself
+        at = {q: angle, s: 0.7, r: 1.3, t: 2.0}
+        for name, value in by_hand.items():
+            got = analysis.static(cable.coefficients[name]).subs(at)
+            assert math.isclose(_number(got), _number(value.subs(at)), rel_tol=1e-12)
+        got = analysis.static(cable.action.potential).subs(at)
+        assert math.isclose(_number(got), _number((t * length).subs(at)), rel_tol=1e-12)
+    assert all(same(analysis.static(band.coefficients[c]), 0) for c in ("q", "s", "p"))
+    assert not any(check.mismatched for check in analysis.potential_checks)
+
+
+def test_a_point_off_the_plane_and_off_the_cylinder_is_located() -> None:
+    off = HELIX.replace(
+        "B: {from: O, position: s*xN + r*yF", "B: {from: O, position: s*xN + 2*r*yF"
+    )
+    line = next(i for i, text in enumerate(off.splitlines(), 1) if "name: cable" in text)
+    column = off.splitlines()[line - 1].index("B]") + 1
+    assert _error(off) == (
+        f"{line}:{column}: 'B' is neither in the plane through 'O' normal to the axis nor on "
+        "the cylinder: a wrap is planar, or a helix between two points on the surface"
+    )
