@@ -31,6 +31,7 @@ from screwsolve.errors import Diagnostic, InputError
 from screwsolve.files.loaded import Loaded
 from screwsolve.files.loading import load_problem_text
 from screwsolve.grading.diagnosis import Mistake, Mistakes
+from screwsolve.limits import MAX_EXPRESSION_CHARS
 from screwsolve.mechanics.analysis import analyse
 from screwsolve.model.grammar import parse_vector, suggest
 from screwsolve.model.system import System, build_system
@@ -250,18 +251,33 @@ def key_truth(loaded: Loaded) -> KeyTruth:
     presenter = Presenter(analysis)
     mistakes = Mistakes(analysis, presenter)
     items = []
+    too_large = []
     for claim in claims:
         truth = value_of(claim, analysis, presenter)
         assert not isinstance(truth, Unknown)  # the key's claims were just checked
         symbols = analysis.system.namespace.symbols
         names = {static: name for name, static in symbols.rate.items()}
+        rates = {names[rate]: text(value) for rate, value in truth.rates.items()}
+        value = written(truth.value)
+        longest = max(map(len, [*_texts(value), *rates.values()]), default=0)
+        if longest > MAX_EXPRESSION_CHARS:  # graded, it would be read back: refused there
+            too_large.append(
+                loaded.source.diagnostic(
+                    ("expected", *claim.path),
+                    f"the key's claim {claim.item} is too large to grade: its value, or a rate "
+                    f"the constraints eliminate, is {longest} characters written out (an "
+                    f"expression has at most {MAX_EXPRESSION_CHARS}); leave it out with "
+                    "grading: {items: [...]}",
+                )
+            )
+            continue
         items.append(
             ItemTruth(
                 claim.item,
                 claim.path,
                 claim.kind,
-                written(truth.value),
-                {names[rate]: text(value) for rate, value in truth.rates.items()},
+                value,
+                rates,
                 grading.points.get(claim.item, grading.default_points),
                 grading.hints.get(claim.item, ""),
                 tuple(_wrong(m) for m in mistakes.of(claim, truth)),
@@ -270,7 +286,18 @@ def key_truth(loaded: Loaded) -> KeyTruth:
                 truth.on_surface,
             )
         )
+    if too_large:
+        raise InputError(too_large)
     return KeyTruth(key_id(loaded), problem.title, grading.tolerance, tuple(items))
+
+
+def _texts(value: Written) -> list[str]:
+    """The expression texts of a written truth (a scalar, or a screw's vectors)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [part for part in value if isinstance(part, str)]
+    return []
 
 
 def _wrong(mistake: Mistake) -> WrongAnswer:
