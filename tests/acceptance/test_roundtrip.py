@@ -11,7 +11,9 @@ that the three agree.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -20,14 +22,18 @@ from hypothesis import strategies as st
 
 from screwsolve.api import solve
 from screwsolve.checking.checking import check_file
+from screwsolve.errors import InputError
 from screwsolve.grading.grading import grade
+from screwsolve.grading.key import key_truth, load_key
 from screwsolve.render.json import solution_document
 
 from ..chains import chains, to_yaml
-from ..conftest import PROBLEMS, ROOT
+from ..conftest import LARGE_PUBLISHED, PROBLEMS, ROOT
 from ..large_models import chain_yaml
 from ..roundtrip import claims_from_run, problem_with_claims
 from ..sleds import sled
+
+UNWRITABLE = "this could expand to"  # the grammar's limit on a claim's expansion
 
 pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
 
@@ -65,6 +71,7 @@ def _write_claims_and_check(tmp_path: Path, text: str, name: str) -> None:
     source.write_text(text, encoding="utf-8")
     solution = solve(source)
     claims = claims_from_run(solution_document(solution)["solution"])
+    left_out: set[str] = set()
     # the per-action claims with each total in turn (a section is one or the other)
     for total in ("none", *TOTALS):
         if total != "none" and total not in claims["totals"]:
@@ -74,14 +81,44 @@ def _write_claims_and_check(tmp_path: Path, text: str, name: str) -> None:
         path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
         report = check_file(str(path), seconds=None)
         assert not report.diagnostics, [d.message for d in report.diagnostics]
-        failed = [(c.path, c.detail) for c in report.claims if c.status != "ok"]
+        # a published model past textbook size prints values that, written out, may pass the
+        # grammar's expansion limit: no user could write them as claims either (left out, as
+        # values past MAX_TEXT are); nowhere else
+        unwritable = [
+            c for c in report.claims if c.status != "ok" and c.detail.startswith(UNWRITABLE)
+        ]
+        assert not unwritable or f"{name}.yaml" in LARGE_PUBLISHED, [c.path for c in unwritable]
+        left_out.update(c.path for c in unwritable)
+        failed = [
+            (c.path, c.detail) for c in report.claims if c.status != "ok" and c not in unwritable
+        ]
         assert not failed, f"{name} with total {total}: {failed}"
         assert report.claims
     # the file as a key, its own run's answers as a submission: full marks
     data = problem_with_claims(text, claims, "power")
+    for dotted in left_out:
+        *sections, last = dotted.split(".")
+        place = data["expected"]
+        for section in sections:
+            place = place.get(section, {})
+        place.pop(last, None)
     data["grading"] = {"id": "roundtrip"}
     key = tmp_path / f"{name}-key.yaml"
     key.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
+    if f"{name}.yaml" in LARGE_PUBLISHED:
+        # its constrained values carry rates past the 16 000 characters an expression may
+        # have: the key refuses them, located, and names the way out (grading.items)
+        try:
+            key_truth(load_key(key.read_text(encoding="utf-8"), str(key)))
+        except InputError as error:
+            refused = [TOO_LARGE.search(d.message) for d in error.diagnostics]
+            assert all(refused), [d.message for d in error.diagnostics]
+            data["grading"]["items"] = [
+                item
+                for item in _items(data["expected"])
+                if item not in {m[1] for m in refused if m}
+            ]
+            key.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), "utf-8")
     answers = {"student": "s1", "problem": "roundtrip", "answers": data["expected"]}
     submission = tmp_path / f"{name}-answers.yaml"
     submission.write_text(yaml.safe_dump(answers, sort_keys=False), "utf-8")
@@ -90,6 +127,21 @@ def _write_claims_and_check(tmp_path: Path, text: str, name: str) -> None:
     wrong = [(i.item, i.feedback) for i in result.items if i.points < i.max_points]
     assert not wrong, f"{name} graded against itself: {wrong}"
     assert result.score == report.max_points > 0
+
+
+TOO_LARGE = re.compile(r"^the key's claim (\S+) is too large to grade")
+
+
+def _items(expected: dict[str, Any], prefix: str = "") -> list[str]:
+    """The dotted item of every claim below `expected:` (a mapping's leaves, a screw whole)."""
+    found = []
+    for key, value in expected.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict) and not {"resultant", "moment", "value"} & set(value):
+            found += _items(value, dotted + ".")
+        else:
+            found.append(dotted)
+    return found
 
 
 @pytest.mark.parametrize("problem", SHIPPED, ids=[p.stem for p in SHIPPED])
