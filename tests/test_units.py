@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 from screwsolve.errors import ExpressionError
 from screwsolve.units import (
     BASES,
+    COHERENT,
     DIMENSIONLESS,
     FORCE,
     LENGTH,
@@ -21,6 +24,7 @@ from screwsolve.units import (
     POWER,
     TIME,
     Unit,
+    _sympy_quantity,
     parse_unit,
 )
 
@@ -55,6 +59,26 @@ def test_units_have_the_si_dimensions_and_scales_a_book_gives(
     unit = parse_unit(text)
     assert unit.dims == expected
     assert sympy.simplify(unit.scale - scale) == 0
+
+
+@pytest.mark.parametrize("name", sorted(COHERENT))
+def test_the_units_known_without_sympy_are_sympys_own(name: str) -> None:
+    """The coherent units read without importing sympy.physics.units are its definitions."""
+    assert parse_unit(name) == _sympy_quantity(name)
+    assert parse_unit(name).coherent
+
+
+def test_a_file_in_coherent_units_never_imports_sympys_unit_systems() -> None:
+    probe = (
+        "import sys\n"
+        "from screwsolve.units import parse_unit\n"
+        "assert parse_unit('N*m/rad') == parse_unit('kg*m**2/s**2')\n"
+        "print('sympy.physics.units' in sys.modules)\n"
+        "parse_unit('cm')\n"
+        "print('sympy.physics.units' in sys.modules)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]
 
 
 def test_derived_units_print_as_a_book_writes_them() -> None:

@@ -26,6 +26,7 @@ def solutions() -> dict[str, Solution]:
     return {path.stem: solve(path, steps=True) for path in FILES}
 
 
+@pytest.mark.slow  # compiles every problem's LaTeX: 20 s of the fast tier
 def test_latex_of_every_problem_compiles_within_the_page(
     solutions: dict[str, Solution], tmp_path: Path, pdflatex: str
 ) -> None:

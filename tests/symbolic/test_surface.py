@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import islice
 
+import pytest
 import sympy
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -106,6 +107,7 @@ def _parameters(point: object) -> list[tuple[sympy.Symbol, str]]:
     ]
 
 
+@pytest.mark.slow  # 60 random surfaces: 8 s of the fast tier
 @settings(max_examples=60, deadline=None)
 @given(holonomic_systems(), st.integers(0, 10_000))
 def test_every_probe_point_satisfies_the_constraints(surface: Surface, seed: int) -> None:
