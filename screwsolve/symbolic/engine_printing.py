@@ -126,11 +126,19 @@ class _Printer:
         return f"{value.numerator}/{value.denominator}", _MUL
 
     def _sum(self, expr: se.Basic) -> str:
+        """Positive terms first, then negative ones, each group in the order of its printed
+        text. A negative term is printed once, negated (its own printed form is that text
+        behind a minus sign, so sorting by either gives one order)."""
+        terms: list[tuple[bool, str, str]] = []
+        for term in expr.args:
+            negative = _coefficient(term)[0] < 0
+            shown, precedence = self.printed(-term if negative else term)
+            wrapped = shown
+            if precedence < _ADD + 1:
+                wrapped = rf"\left({shown}\right)" if self.latex else f"({shown})"
+            terms.append((negative, shown, wrapped))
         pieces: list[str] = []
-        for term in sorted(expr.args, key=lambda t: (_coefficient(t)[0] < 0, self.printed(t)[0])):
-            coefficient, _ = _coefficient(term)
-            negative = coefficient < 0
-            shown = self.wrapped(-term if negative else term, _ADD + 1)
+        for negative, _, shown in sorted(terms):
             if not pieces:
                 pieces.append(f"-{shown}" if negative else shown)
             else:
