@@ -430,7 +430,10 @@ class JacobianCore:
         partial velocity of the point) as columns."""
         omega = self.omega(self.system.bodies[body].frame)
         velocity = self.body_point(body, point)
-        return {q: (omega.get(q, Vec()), velocity.get(q, Vec())) for q in self.variables}
+        return {
+            q: (_interned(omega.get(q, Vec())), _interned(velocity.get(q, Vec())))
+            for q in self.variables
+        }
 
     def kinematic_screw(self, body: str, point: str) -> tuple[Vec, Vec]:
         """{V_B/E} = sum {V^q} q' + {V^t} about a point of the body, as columns."""
@@ -439,7 +442,7 @@ class JacobianCore:
             rate = ONE if q == TIME else se.Symbol(f"{q}'")
             resultant = resultant + omega.scaled(rate)
             moment = moment + velocity.scaled(rate)
-        return resultant, moment
+        return _interned(resultant), _interned(moment)
 
     def replacement(self, screws: Iterable[AppliedScrew], body: str, point: str) -> tuple[Vec, Vec]:
         """The resultant and the moment about `point` of every screw on `body` (and of the
@@ -526,6 +529,14 @@ class JacobianCore:
             if se.count_ops(expanded) < se.count_ops(expr):
                 best = expanded
         return self.to_sympy(best)
+
+
+def _interned(vector: Vec) -> Vec:
+    """The vector with its components interned (see `coefficients`): what is printed is walked
+    once per distinct node."""
+    return Vec(
+        {f: (interned(a), interned(b), interned(c)) for f, (a, b, c) in vector.columns.items()}
+    )
 
 
 def _operations(value: se.Basic) -> int:
