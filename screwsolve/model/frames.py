@@ -105,7 +105,8 @@ class FrameTree:
     _alias: dict[UnitKey, UnitKey] = field(default_factory=dict)
     _cross_memo: dict[tuple[UnitKey, UnitKey], Vector] = field(default_factory=dict)
     _omega_memo: dict[str, Vector] = field(default_factory=dict)
-    _members: dict[UnitKey, list[UnitKey]] = field(default_factory=dict)
+    _members: dict[UnitKey, list[UnitKey]] = field(default_factory=dict)  # aliases by root
+    _display: dict[UnitKey, str] = field(default_factory=dict)
 
     @property
     def referential(self) -> ReferenceFrame:
@@ -277,13 +278,18 @@ class FrameTree:
         ra, rb = self._find(a), self._find(b)
         if ra != rb:
             self._alias[rb] = ra
+            self._members.clear()
+            self._display.clear()
 
     # -- names ----------------------------------------------------------------------------
 
     def aliases(self, key: UnitKey) -> list[UnitKey]:
         """Every (frame, axis) that is the same unit vector as `key`."""
         root = self._find(key)
-        return [k for k in self.unit_names if self._find(k) == root]
+        members = self._members.get(root)
+        if members is None:  # remembered: asked for each component printed (30-link chain: 1 s)
+            members = self._members[root] = [k for k in self.unit_names if self._find(k) == root]
+        return list(members)
 
     def _depth(self, frame: str) -> int:
         depth = 0
@@ -294,7 +300,12 @@ class FrameTree:
 
     def display_name(self, key: UnitKey) -> str:
         """The name a textbook would use for this unit vector among its aliases."""
+        known = self._display.get(key)
+        if known is None:
+            known = self._display[key] = self._display_name(key)
+        return known
 
+    def _display_name(self, key: UnitKey) -> str:
         def rank(k: UnitKey) -> tuple[int, int, int]:
             unit = self.unit_names[k]
             return (

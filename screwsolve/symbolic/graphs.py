@@ -39,8 +39,9 @@ def fold(
     # product's arguments may be made afresh by `.args`, and a freed node's key be reused
     held: list[Any] = results.held if isinstance(results, NodeMemo) else []
     stack: list[tuple[Any, Any, Hashable]] = [(expr, None, key(expr))]
+    hold, push, pop = held.append, stack.append, stack.pop  # bound once: the loop runs per node
     while stack:
-        node, arguments, name = stack.pop()
+        node, arguments, name = pop()
         if name in results:
             continue
         if arguments is not None:
@@ -50,13 +51,13 @@ def fold(
             if value is DESCEND:
                 args = node.args
                 names = [key(arg) for arg in args]
-                stack.append((node, names, name))
-                stack.extend(
-                    (arg, None, k) for arg, k in zip(args, names, strict=True) if k not in results
-                )
+                push((node, names, name))
+                for arg, k in zip(args, names, strict=True):
+                    if k not in results:
+                        push((arg, None, k))
                 continue
             results[name] = value
-        held.append(node)
+        hold(node)
     return results[key(expr)]
 
 
