@@ -133,6 +133,12 @@ EXPAND_SHARE_OPERATIONS = 400
 # coefficients from 10.9 s to 0.65 s.
 PRODUCT_TREE_NODES = 100
 ROTATION_SPREAD = 1 << 18
+# Jacobian core: a problem with a frame this many rotations below the referential has its
+# coefficients and screws interned as they are built. Through rotations, symengine's values hold
+# equal subexpressions built apart (the 20-link chain's coefficients: 183 000 nodes for 18 000
+# distinct) and interning paid for itself twice over; in one frame there is little to share
+# (100 forces of 1 000 terms on 60 coordinates: 25.3 s without, 33.2 s with).
+INTERN_ROTATIONS = 3
 # Jacobian core: a product over this many tree nodes is sized by its tree's nodes counted on its
 # graph, not by count_ops (which walks the tree): 24 frames turned by 200-term angles took 20.7 s
 # to rank their products, doubling every four frames. Every shipped problem's products and the

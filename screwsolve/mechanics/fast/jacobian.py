@@ -26,6 +26,7 @@ from sympy.physics.vector import Vector
 from screwsolve.limits import (
     COUNTED_OPERATIONS_NODES,
     EXPAND_SHARE_OPERATIONS,
+    INTERN_ROTATIONS,
     PRODUCT_TREE_NODES,
     ROTATION_SPREAD,
 )
@@ -125,6 +126,8 @@ class JacobianCore:
         self._ancestor_memo: dict[str, list[str]] = {}
         self._way_memo: dict[tuple[str, str], frozenset[str]] = {}
         self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
+        deepest = max((len(self._ancestors(f)) - 1 for f in self.tree.frames), default=0)
+        self._intern = deepest >= INTERN_ROTATIONS
 
     # -- conversion ---------------------------------------------------------------------------
 
@@ -436,7 +439,7 @@ class JacobianCore:
         omega = self.omega(self.system.bodies[body].frame)
         velocity = self.body_point(body, point)
         return {
-            q: (_interned(omega.get(q, Vec())), _interned(velocity.get(q, Vec())))
+            q: (self._interned(omega.get(q, Vec())), self._interned(velocity.get(q, Vec())))
             for q in self.variables
         }
 
@@ -447,7 +450,16 @@ class JacobianCore:
             rate = ONE if q == TIME else se.Symbol(f"{q}'")
             resultant = resultant + omega.scaled(rate)
             moment = moment + velocity.scaled(rate)
-        return _interned(resultant), _interned(moment)
+        return self._interned(resultant), self._interned(moment)
+
+    def _interned(self, vector: Vec) -> Vec:
+        """The vector with its components interned (see `coefficients`) when the problem's
+        rotations make it pay: what is printed is walked once per distinct node."""
+        if not self._intern:
+            return vector
+        return Vec(
+            {f: (interned(a), interned(b), interned(c)) for f, (a, b, c) in vector.columns.items()}
+        )
 
     def replacement(self, screws: Iterable[AppliedScrew], body: str, point: str) -> tuple[Vec, Vec]:
         """The resultant and the moment about `point` of every screw on `body` (and of the
@@ -477,11 +489,9 @@ class JacobianCore:
             total = self._share(on, screw.point, q, force, moment)
             if by is not None:
                 total = total - self._share(by, screw.point, q, force, moment)
-            # equal subexpressions made one node: the 20-link chain's coefficients held 183 000
-            # nodes built apart, 18 000 distinct, and every later walk (sizes, simplification,
-            # shared names, printing) paid for each copy; interning here cost 0.5 s and saved
-            # 1 s after
-            result[q] = interned(total)
+            # equal subexpressions made one node (limits.INTERN_ROTATIONS): every later walk
+            # (sizes, simplification, shared names, printing) paid for each copy
+            result[q] = interned(total) if self._intern else total
         return result
 
     def _share(self, body: str, point: str, q: str, force: Vec, moment: Vec) -> se.Basic:
@@ -534,14 +544,6 @@ class JacobianCore:
             if se.count_ops(expanded) < se.count_ops(expr):
                 best = expanded
         return self.to_sympy(best)
-
-
-def _interned(vector: Vec) -> Vec:
-    """The vector with its components interned (see `coefficients`): what is printed is walked
-    once per distinct node."""
-    return Vec(
-        {f: (interned(a), interned(b), interned(c)) for f, (a, b, c) in vector.columns.items()}
-    )
 
 
 def _operations(value: se.Basic) -> int:
