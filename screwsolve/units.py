@@ -3,7 +3,7 @@ sympy.physics.units, and the `Unit` (SI dimension exponents and scale) the check
 
 A unit text is parsed by `ast` and a whitelist, as expressions are: its names are looked up among
 sympy.physics.units' quantities only (never evaluated). sympy.physics.units is imported only by a
-file that declares units.
+file that declares a unit other than the coherent SI ones of `COHERENT`.
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def _composed(dims: Dims, *, latex: bool) -> str:
 
 # The coherent SI units files write most, as sympy.physics.units defines them (a test compares
 # each with sympy's): a file that uses only these never imports sympy.physics.units, whose
-# unit systems cost 0.19 s to set up (about half of `validate` on the plate).
+# unit systems cost 0.19 s to set up (about a quarter of `validate` on the plate).
 COHERENT: dict[str, Dims] = {
     "m": _dims(length=1),
     "kg": _dims(mass=1),
