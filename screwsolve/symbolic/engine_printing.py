@@ -132,11 +132,8 @@ class _Printer:
         terms: list[tuple[bool, str, str]] = []
         for term in expr.args:
             negative = _coefficient(term)[0] < 0
-            shown, precedence = self.printed(-term if negative else term)
-            wrapped = shown
-            if precedence < _ADD + 1:
-                wrapped = rf"\left({shown}\right)" if self.latex else f"({shown})"
-            terms.append((negative, shown, wrapped))
+            shown = -term if negative else term
+            terms.append((negative, self.printed(shown)[0], self.wrapped(shown, _ADD + 1)))
         pieces: list[str] = []
         for negative, _, shown in sorted(terms):
             if not pieces:
