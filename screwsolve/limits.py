@@ -80,9 +80,12 @@ MAX_FRAME_DEPTH = 100
 # - a size unit (a speed times an operation it meets): frames turned by 200-term angles took
 #   2.3-2.4 us per unit from 12 to 32 frames (60 forces of 1 000 terms: 1.1 us, left to it);
 WORK_PER_SIZE = 1
-# - a speed times a rotation it passes through: one-axis chains 118 us from 50 to 70 links,
-#   two-axis chains 80 us (left to it);
-WORK_PER_ROTATION = 50
+# - a speed times a rotation it passes through: refitted once the core interned its values and
+#   rotated each column once (chains at half their former cost): with this weight, one-axis
+#   chains of 70 to 90 links take 2.0-2.3 us a unit and two-axis chains of 40 to 50 links
+#   1.9-2.5 us, about the 2.4 us the budget assumes (it was 50, fitted at 118 us and 80 us a
+#   speed and a rotation);
+WORK_PER_ROTATION = 28
 # - a row (a speed for a body or an action, zeros included): 400 independent pendulums 90 us;
 WORK_PER_ROW = 40
 # - a product in the determinant of the constraints solved for the dependent speeds (Bregman's
@@ -104,15 +107,17 @@ WORK_PER_CHECKED_ROW = 130
 # - a node of an expression the file writes, read twice (the parent validates, the worker builds);
 WORK_PER_NODE = 10
 # The budget of the default 60 s: about 48 s of work at 2.4 us a unit. Accepted, and measured:
-# a 70-link chain (18.9 million units: 42.7 s, 1.1 GB), a 40-link two-axis chain (18.8 million:
-# 30.6 s, 1.1 GB), 28 frames by 200-term angles (31.1 s), 400 pendulums (28.7 s), 5 constraints
-# in 10 speeds (41.5 s). Refused: an 80-link chain (27.9 million; 64.6 s), 40 frames by long angles
-# (out of memory after 66 s), 6 constraints in 12 speeds (more than 120 s). Every shipped problem
-# is under a tenth of it. `--timeout` above the default raises it in proportion, up to:
+# an 84-link chain (19.1 million units: 38.1 s, 0.73 GB), a 48-link two-axis chain (18.8
+# million: 35.1 s, 0.98 GB), 28 frames by 200-term angles (30.8 s), 400 pendulums (18.3 s), 5
+# constraints in 10 speeds (43.6 s). Refused: a 90-link chain (23.3 million; 53.2 s), a 50-link
+# two-axis chain (21.1 million; 40.5 s), 40 frames by long angles (out of memory after 66 s), 6
+# constraints in 12 speeds (more than 120 s). Every shipped problem is under a tenth of it.
+# `--timeout` above the default raises it in proportion, up to:
 MAX_WORK = 20_000_000
-# A longer time limit raises the budget only up to what the worker's memory holds: 56 to 70 bytes
-# a unit in every family but one (an 80-link chain, 27.9 million units: 1.57 GB; a 50-link
-# two-axis chain, 32.5 million: out of memory). `--timeout 0` (in-process, no limits) lifts both.
+# A longer time limit raises the budget only up to what the worker's memory holds: at most 63
+# bytes a unit in every family (40 frames by long angles, 41.6 million units: 2.6 GB; a 50-link
+# two-axis chain 49, 21.1 million: 1.03 GB; chains 34). `--timeout 0` (in-process, no limits)
+# lifts both.
 MAX_WORK_IN_MEMORY = 28_000_000
 
 # -- effort on expressions (tree nodes counted with a bounded walk, operations by count_ops) ----
