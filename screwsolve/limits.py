@@ -114,10 +114,10 @@ WORK_PER_NODE = 10
 # constraints in 12 speeds (more than 120 s). Every shipped problem is under a tenth of it.
 # `--timeout` above the default raises it in proportion, up to:
 MAX_WORK = 20_000_000
-# A longer time limit raises the budget only up to what the worker's memory holds: at most 63
-# bytes a unit in every family (40 frames by long angles, 41.6 million units: 2.6 GB; a 50-link
-# two-axis chain 49, 21.1 million: 1.03 GB; chains 34). `--timeout 0` (in-process, no limits)
-# lifts both.
+# A longer time limit raises the budget only up to what the worker's memory holds: at most 65
+# bytes a unit in every family (40 frames by long angles, 40.2 million units: 2.6 GB; a 50-link
+# two-axis chain 49, 21.1 million: 1.03 GB; chains 34), so 1.8 GB at this limit. `--timeout 0`
+# (in-process, no limits) lifts both.
 MAX_WORK_IN_MEMORY = 28_000_000
 
 # -- effort on expressions (tree nodes counted with a bounded walk, operations by count_ops) ----
