@@ -51,18 +51,17 @@ def _printer(symbol_latex: Callable[[str], str] | None) -> _Printer:
 
 
 def _coefficient(expr: se.Basic) -> tuple[Rational, list[se.Basic]]:
-    """A product as its rational coefficient and its other factors."""
+    """A product as its rational coefficient and its other factors (symengine keeps a product's
+    one number first among its arguments)."""
     if expr.is_Number and expr.is_Rational:
         return rational_of(expr), []
-    factors = list(expr.args) if isinstance(expr, se.Mul) else [expr]
-    coefficient: Rational = 1
-    rest = []
-    for factor in factors:
-        if factor.is_Number and factor.is_Rational:
-            coefficient *= rational_of(factor)
-        else:
-            rest.append(factor)
-    return coefficient, rest
+    if not isinstance(expr, se.Mul):
+        return 1, [expr]
+    factors = list(expr.args)
+    first = factors[0]
+    if first.is_Number and first.is_Rational:
+        return rational_of(first), factors[1:]
+    return 1, factors
 
 
 def _function_name(expr: se.Basic) -> str:
@@ -74,7 +73,9 @@ class _Printer:
         self.latex = latex
         self.symbol_latex = symbol_latex or (lambda name: name)
         self.memo = NodeMemo()
+        self.negated = NodeMemo()  # -term's printed form, by the node of term
         on_forget(self.memo.clear)
+        on_forget(self.negated.clear)
 
     def show(self, expr: se.Basic) -> str:
         return self.printed(expr)[0]
@@ -89,10 +90,7 @@ class _Printer:
         return known
 
     def wrapped(self, expr: se.Basic, at_least: int) -> str:
-        shown, precedence = self.printed(expr)
-        if precedence >= at_least:
-            return shown
-        return rf"\left({shown}\right)" if self.latex else f"({shown})"
+        return self._bracketed(*self.printed(expr), at_least)
 
     # -- kinds ------------------------------------------------------------------------------
 
@@ -131,9 +129,12 @@ class _Printer:
         behind a minus sign, so sorting by either gives one order)."""
         terms: list[tuple[bool, str, str]] = []
         for term in expr.args:
-            negative = _coefficient(term)[0] < 0
-            shown = -term if negative else term
-            terms.append((negative, self.printed(shown)[0], self.wrapped(shown, _ADD + 1)))
+            coefficient, factors = _coefficient(term)
+            negative = coefficient < 0
+            shown, precedence = (
+                self._negated(term, coefficient, factors) if negative else self.printed(term)
+            )
+            terms.append((negative, shown, self._bracketed(shown, precedence, _ADD + 1)))
         pieces: list[str] = []
         for negative, _, shown in sorted(terms):
             if not pieces:
@@ -142,19 +143,50 @@ class _Printer:
                 pieces.append(f" - {shown}" if negative else f" + {shown}")
         return "".join(pieces)
 
+    def _negated(
+        self, term: se.Basic, coefficient: Rational, factors: list[se.Basic]
+    ) -> tuple[str, int]:
+        """What printing -term gives, without building -term (a new node a sum's every
+        negative term would make, each one missed by the memo): a number or a product whose
+        rational coefficient changes sign."""
+        if not factors:  # a number
+            return self.printed(-term)
+        if coefficient == -1 and len(factors) == 1:  # -term is the factor itself
+            return self.printed(factors[0])
+        key = node_key(term)
+        known = self.negated.get(key)
+        if known is None:
+            known = self._product_of(-coefficient, factors)
+            self.negated.remember(term, key, known)
+        return known
+
+    def _bracketed(self, shown: str, precedence: int, at_least: int) -> str:
+        if precedence >= at_least:
+            return shown
+        return rf"\left({shown}\right)" if self.latex else f"({shown})"
+
     def _product(self, expr: se.Basic) -> tuple[str, int]:
-        coefficient, factors = _coefficient(expr)
-        above_factors: list[se.Basic] = []
-        below_factors: list[se.Basic] = []
+        return self._product_of(*_coefficient(expr))
+
+    def _product_of(self, coefficient: Rational, factors: list[se.Basic]) -> tuple[str, int]:
+        """A product's text from its rational coefficient and its other factors."""
+        above_factors: list[tuple[int, str, int]] = []
+        below_factors: list[tuple[int, str, int]] = []
         for factor in factors:
             if isinstance(factor, se.Pow) and _negative_power(factor):
                 base, exponent = factor.args
-                below_factors.append(base ** (-exponent))
+                below_factors.append(self._ordered(base ** (-exponent)))
             else:
-                above_factors.append(factor)
-        above = [self.wrapped(f, _MUL) for f in sorted(above_factors, key=self._factor_order)]
+                above_factors.append(self._ordered(factor))
+        above = [
+            self._bracketed(shown, p, _MUL)
+            for _, shown, p in sorted(above_factors, key=_rank_and_text)
+        ]
         tight = _MUL + 1 if self.latex else _POW
-        below = [self.wrapped(f, tight) for f in sorted(below_factors, key=self._factor_order)]
+        below = [
+            self._bracketed(shown, p, tight)
+            for _, shown, p in sorted(below_factors, key=_rank_and_text)
+        ]
         sign = "-" if coefficient < 0 else ""
         numerator, denominator = abs(coefficient.numerator), coefficient.denominator
         if numerator != 1 or not above:
@@ -173,10 +205,12 @@ class _Printer:
             bottom = f"({bottom})"
         return f"{sign}{top}/{bottom}", precedence
 
-    def _factor_order(self, factor: se.Basic) -> tuple[int, str]:
-        """Symbols, then powers and functions, then sums; by their printed text."""
+    def _ordered(self, factor: se.Basic) -> tuple[int, str, int]:
+        """(rank, text, precedence) of a factor, ordered by its first two: symbols, then powers
+        and functions, then sums, each by its printed text."""
         rank = 0 if factor.is_Symbol else 2 if isinstance(factor, se.Add) else 1
-        return rank, self.printed(factor)[0]
+        shown, precedence = self.printed(factor)
+        return rank, shown, precedence
 
     def _power(self, expr: se.Basic) -> tuple[str, int]:
         base, exponent = expr.args
@@ -206,6 +240,10 @@ class _Printer:
         if len(expr.args) == 1 and (expr.args[0].is_Symbol or expr.args[0].is_Number):
             return rf"{command}{{{arguments[0]}}}"
         return rf"{command}{{\left({', '.join(arguments)} \right)}}"
+
+
+def _rank_and_text(ordered: tuple[int, str, int]) -> tuple[int, str]:
+    return ordered[0], ordered[1]
 
 
 def _negative_power(expr: se.Basic) -> bool:
