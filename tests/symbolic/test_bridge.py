@@ -42,8 +42,38 @@ def test_absolute_values_are_found_through_shared_subexpressions() -> None:
     from screwsolve.symbolic.bridge import has_absolute_values
 
     a, b = se.Symbol("a"), se.Symbol("b")
+    absolute, sign = (
+        to_engine(sympy.Abs(sympy.Symbol("a"))),
+        to_engine(sympy.sign(sympy.Symbol("b"))),
+    )
     shared = se.sin(a) * b + se.cos(b)
     assert not has_absolute_values(shared * a)
-    assert has_absolute_values(shared * se.Abs(a) + b)
-    assert has_absolute_values(se.cos(shared + se.sign(b)))
+    assert has_absolute_values(shared * absolute + b)
+    assert has_absolute_values(se.cos(shared + sign))
     assert not has_absolute_values(shared**2)
+
+
+def test_values_are_searched_for_absolute_values_once_one_was_converted() -> None:
+    """symengine makes no Abs or sign of its own, so none is looked for until one comes from
+    sympy (a fresh process: what earlier tests converted does not count); from then on, for
+    good, in every value."""
+    import subprocess
+    import sys
+
+    script = """
+import sympy
+from screwsolve.symbolic import bridge
+from screwsolve.symbolic.bridge import has_absolute_values, to_engine
+x = sympy.Symbol("x")
+plain = to_engine(sympy.sqrt(x**2) * sympy.cos(x))
+assert not bridge._ABSOLUTE_VALUES_CONVERTED[0]
+assert not has_absolute_values(plain.diff(to_engine(x)))
+assert has_absolute_values(to_engine(sympy.Abs(x) * x))  # a sum, product or function
+assert bridge._ABSOLUTE_VALUES_CONVERTED[0]
+bridge._ABSOLUTE_VALUES_CONVERTED[0] = False  # as in a fresh process again
+to_engine(sympy.Piecewise((sympy.Abs(x), x > 0), (1, True)))  # what sympy itself converts
+assert bridge._ABSOLUTE_VALUES_CONVERTED[0]
+assert has_absolute_values(to_engine(sympy.sign(x)) + plain)
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
