@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -67,10 +68,12 @@ def test_main_prestarts_for_run_and_not_for_other_commands(
     monkeypatch.setattr(screwsolve.lean_imports, "lean_imports", lambda: None)  # a test process
     monkeypatch.setattr(sandbox, "prestart", started.append)
     monkeypatch.setattr(screwsolve.cli, "app", lambda **options: None)
+    monkeypatch.setattr(launch, "collector_after_imports", gc.enable)  # not frozen: a test
     for argv, count in ((["check", "problems"], 0), (["run", "p.yaml"], 1)):
         monkeypatch.setattr(sys, "argv", ["screwsolve", *argv])
         launch.main()
         assert started == [launch.warm_solver] * count
+        assert gc.isenabled()
 
 
 WARM_PROBE = """
@@ -81,17 +84,44 @@ solver = ("screwsolve.files.loaded", "screwsolve.model.grammar", "screwsolve.sol
 unused = ("sympy.physics.units", "pydantic", "yaml")
 print(all(name in sys.modules for name in solver), any(name in sys.modules for name in unused))
 import gc
-print(gc.get_freeze_count() > 0)
+from screwsolve.launch import COLLECTION_THRESHOLD
+print(gc.get_freeze_count() > 0, gc.isenabled(), gc.get_threshold()[0] == COLLECTION_THRESHOLD)
 """
 
 
 def test_the_warm_up_imports_the_solver_without_units_pydantic_or_yaml() -> None:
     """The file is validated in the command's own process: the worker imports neither; what it
-    imported is frozen out of the collector's passes."""
+    imported is frozen out of the collector's passes, which run again, at the solving
+    threshold."""
     done = subprocess.run(
         [sys.executable, "-c", WARM_PROBE], capture_output=True, text=True, check=True
     )
-    assert done.stdout.split() == ["True", "False", "True"]
+    assert done.stdout.split() == ["True", "False", "True", "True", "True"]
+
+
+COLLECTOR_PROBE = """
+import atexit, gc, sys
+from screwsolve.launch import COLLECTION_THRESHOLD, main
+atexit.register(lambda: print(gc.isenabled(), gc.get_threshold()[0] == COLLECTION_THRESHOLD))
+sys.argv = ["screwsolve", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize(
+    "argv", [["--version"], ["validate", "problems/plate-on-a-step.yaml", "--no-cache"]]
+)
+def test_the_command_collects_garbage_again_once_its_imports_are_done(argv: list[str]) -> None:
+    """Off while the command imports, the collector is on again for its work, at the solving
+    threshold (a command left without one would keep every cycle it makes)."""
+    done = subprocess.run(
+        [sys.executable, "-c", COLLECTOR_PROBE, *argv],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split()[-2:] == ["True", "True"]
 
 
 def test_a_non_ascii_title_prints_under_an_ascii_output_encoding(tmp_path: Path) -> None:
