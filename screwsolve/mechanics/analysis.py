@@ -268,10 +268,11 @@ class Analysis:
         for terms in self.actions:
             if probe is not None and terms.engine is not None and not self.domain:
                 positions = [probe.position[(terms.action.name, q)] for q in self.variables]
-                verdicts = probe.shared.verdicts(positions)
+                verdicts = probe.shared.verdicts(positions, until_one_is=True)
+                if False in verdicts:  # one coefficient does not vanish: the action contributes
+                    continue
                 if None not in verdicts:  # decided together; else each by itself below
-                    if all(verdicts):
-                        found.append(terms.action.name)
+                    found.append(terms.action.name)
                     continue
             if all(self._coefficient_is(terms, q, zero) for q in self.variables):
                 found.append(terms.action.name)

@@ -472,9 +472,14 @@ class SharedProbe:
             self._raw[point] = graph_values.raw_values_at(self.tape, self.roots, texts)
         return self._raw[point]
 
-    def verdicts(self, which: Sequence[int], offsets: Offsets | None = None) -> list[bool | None]:
+    def verdicts(
+        self, which: Sequence[int], offsets: Offsets | None = None, *, until_one_is: bool = False
+    ) -> list[bool | None]:
         """`vanishes` of each value `which` names (by position); with `offsets`, of each value
-        plus its offset at the point."""
+        plus its offset at the point. With `until_one_is`, the probing stops at the first value
+        found not to vanish (False), the values still open left None: enough to know that not
+        all of them vanish (an action that contributes), without evaluating every point for
+        those that do."""
         from screwsolve.symbolic import graph_values
 
         verdicts: list[bool | None] = [None] * len(which)
@@ -496,6 +501,8 @@ class SharedProbe:
                 if abs(number) > TOLERANCE * max(1.0, abs(number)):
                     verdicts[k] = False
                     open_.discard(k)
+            if until_one_is and False in verdicts:
+                return verdicts
             if valid >= PROBES or not open_:
                 break
         settled = True if valid >= MIN_VALID else None

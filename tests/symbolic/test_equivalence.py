@@ -99,6 +99,23 @@ def test_each_vanishes_judges_each_value_of_a_shared_graph() -> None:
     ]
 
 
+def test_probing_until_one_value_does_not_vanish_stops_there() -> None:
+    """Enough to know that not all vanish: the first point that shows one nonzero ends the
+    probing, the values still open left undecided; the others are probed as before."""
+    import symengine as se
+
+    from screwsolve.symbolic.equivalence import SharedProbe
+
+    a, b = se.Symbol("a"), se.Symbol("b")
+    symbols = {"a": sympy.Symbol("a", real=True), "b": sympy.Symbol("b", real=True)}
+    values = [se.sin(a) ** 2 + se.cos(a) ** 2 - 1, se.sin(a) * b, a - a * 1]
+    probe = SharedProbe(values, symbols)
+    assert probe.verdicts([0, 1, 2], until_one_is=True) == [None, False, None]
+    assert len(probe._raw) == 1  # one point evaluated
+    assert probe.verdicts([0, 1, 2]) == [True, False, True]
+    assert probe.verdicts([0, 2], until_one_is=True) == [True, True]
+
+
 def test_atan2_is_probed_not_left_undecided() -> None:
     """atan2(y, x) = 2 atan(y / (sqrt(x^2 + y^2) + x)) off the negative x axis (the half-angle
     identity), and differs from atan(y/x) in the left half-plane: symengine keeps atan2 of
