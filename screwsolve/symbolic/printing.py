@@ -39,6 +39,9 @@ Terms = tuple[tuple[Value, str], ...]
 _RANK: ContextVar[Mapping[str, int]] = ContextVar(
     "screwsolve_reading_order", default=MappingProxyType({})
 )
+# the same order as the memos' key, made once per block (not at each of a large problem's
+# 56 000 values printed: a tuple of its 200 names each time)
+_ORDER_KEY: ContextVar[tuple[str, ...]] = ContextVar("screwsolve_reading_order_key", default=())
 
 
 @contextmanager
@@ -46,15 +49,16 @@ def reading_order(names: Sequence[str]) -> Iterator[None]:
     """Inside the block, print products with these symbols first, in this order, and sums
     with their positive terms first (k*(x - L0), not -k*(-L0 + x))."""
     rank = {name: index for index, name in enumerate(dict.fromkeys(names))}
-    token = _RANK.set(rank)
+    token, key_token = _RANK.set(rank), _ORDER_KEY.set(tuple(rank))
     try:
         yield
     finally:
+        _ORDER_KEY.reset(key_token)
         _RANK.reset(token)
 
 
 def _order_key() -> tuple[str, ...]:
-    return tuple(_RANK.get())
+    return _ORDER_KEY.get()
 
 
 def _factor_key(factor: sympy.Expr) -> tuple[int, int]:
