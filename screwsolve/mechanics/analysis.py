@@ -563,7 +563,7 @@ class Analysis:
         if probe is not None and gradients is not None:
             positions = [probe.position[(name, q)] for name, _, _ in found for q in self.variables]
             try:
-                verdicts = probe.shared.verdicts(positions, gradients)
+                verdicts = probe.shared.verdicts(positions, gradients, alone=True)
             except UnevaluableError:
                 verdicts = None
         if verdicts is None or None in verdicts:

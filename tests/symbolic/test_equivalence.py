@@ -116,6 +116,26 @@ def test_probing_until_one_value_does_not_vanish_stops_there() -> None:
     assert probe.verdicts([0, 2], until_one_is=True) == [True, True]
 
 
+def test_values_probed_alone_get_the_verdicts_of_the_whole_tape() -> None:
+    """Evaluated over the steps they need only (here: not the sum with b), the values are
+    judged as over the whole tape, and the whole tape's points are not kept for them."""
+    import symengine as se
+
+    from screwsolve.symbolic.equivalence import SharedProbe
+
+    a, b = se.Symbol("a"), se.Symbol("b")
+    symbols = {"a": sympy.Symbol("a", real=True), "b": sympy.Symbol("b", real=True)}
+    shared = se.sin(a) ** 2 + se.cos(a) ** 2
+    values = [shared - 1, se.cos(a) * (shared + b) + se.sin(b), se.sin(a) * se.cos(a), shared]
+    alone = SharedProbe(values, symbols)
+    assert alone.verdicts([0, 2], alone=True) == [True, False]
+    assert alone._raw == {}
+    assert alone.verdicts([2, 0, 3], alone=True) == SharedProbe(values, symbols).verdicts([2, 0, 3])
+    part, roots = alone._part([0])
+    assert len(part.steps) < len(alone.tape.steps)
+    assert [part.steps[r][0] for r in roots] == ["add"]
+
+
 def test_atan2_is_probed_not_left_undecided() -> None:
     """atan2(y, x) = 2 atan(y / (sqrt(x^2 + y^2) + x)) off the negative x axis (the half-angle
     identity), and differs from atan(y/x) in the left half-plane: symengine keeps atan2 of
