@@ -68,22 +68,17 @@ class _Sizer:
             value = rational_of(expr)
             return int(value < 0) + int(value.denominator != 1)
         if isinstance(expr, se.Add):
-            signs = [_negative(term) for term in expr.args]
+            terms = expr.args
+            signs = [_negative(term) for term in terms]
             count = len(signs) - 1 + int(all(signs))
             return count + sum(
-                self.ops(-t if negative else t)
-                for t, negative in zip(expr.args, signs, strict=True)
+                self._negated(t) if negative else self.ops(t)
+                for t, negative in zip(terms, signs, strict=True)
             )
         if isinstance(expr, se.Mul):
-            count = 0
-            if _negative(expr):
-                count, expr = 1, -expr
-            numerator, denominator = _fraction(expr)
-            if denominator:
-                if not numerator or (len(numerator) == 1 and numerator[0].is_Integer):
-                    return count + 1 + self._product(denominator)
-                return count + 1 + self._product(numerator) + self._product(denominator)
-            return count + self._product(numerator)
+            if _negative(expr):  # one for the sign, then -expr's factors
+                return 1 + self._fraction_ops(_negated_arguments(expr))
+            return self._fraction_ops(expr.args)
         if isinstance(expr, se.Pow):
             base, exponent = expr.args
             if exponent == -1:
@@ -93,15 +88,52 @@ class _Sizer:
             return 1 + self.ops(base) + self.ops(exponent)
         return 1 + sum(self.ops(a) for a in expr.args)  # a function
 
+    def _negated(self, term: se.Basic) -> int:
+        """ops(-term) of a sum's term whose coefficient is negative, without building -term (a
+        new node for every negative term of every sum sized, each one missed by the memo)."""
+        if isinstance(term, se.Mul):
+            args = term.args
+            first = args[0]
+            if first.is_Number and first.is_Rational:
+                coefficient, rest = -rational_of(first), args[1:]
+                if coefficient == 1:  # -term is its one factor, or the product of its factors
+                    return self.ops(rest[0]) if len(rest) == 1 else self._fraction_ops(rest)
+                return self._fraction_ops((engine_rational(coefficient), *rest))
+        return self.ops(-term)
+
+    def _fraction_ops(self, factors: tuple[se.Basic, ...]) -> int:
+        """ops of a positive product, from its arguments."""
+        numerator, denominator = _fraction(factors)
+        if denominator:
+            if not numerator or (len(numerator) == 1 and numerator[0].is_Integer):
+                return 1 + self._product(denominator)
+            return 1 + self._product(numerator) + self._product(denominator)
+        return self._product(numerator)
+
     def _product(self, factors: list[se.Basic]) -> int:
         return max(len(factors) - 1, 0) + sum(self.ops(f) for f in factors)
 
 
-def _fraction(product: se.Basic) -> tuple[list[se.Basic], list[se.Basic]]:
-    """The factors of a (positive) product above and below the fraction bar."""
+def _negated_arguments(product: se.Basic) -> tuple[se.Basic, ...]:
+    """(-product).args of a product with a negative coefficient, without building -product:
+    its factors behind the coefficient with the sign changed (none for 1); for -1 times one
+    factor, that factor's own arguments, as -product is then that factor."""
+    args = product.args
+    first = args[0]
+    if not (first.is_Number and first.is_Rational):
+        return tuple((-product).args)
+    coefficient, rest = -rational_of(first), args[1:]
+    if coefficient != 1:
+        return (engine_rational(coefficient), *rest)
+    return tuple(rest[0].args) if len(rest) == 1 else tuple(rest)
+
+
+def _fraction(factors: tuple[se.Basic, ...]) -> tuple[list[se.Basic], list[se.Basic]]:
+    """The factors of a (positive) product, given as its arguments, above and below the
+    fraction bar."""
     numerator: list[se.Basic] = []
     denominator: list[se.Basic] = []
-    for factor in product.args:
+    for factor in factors:
         if factor.is_Number and factor.is_Rational:
             value = rational_of(factor)
             if value.numerator != 1:

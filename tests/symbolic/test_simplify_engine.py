@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 import symengine as se
 import sympy
 from hypothesis import given, settings
@@ -39,6 +40,24 @@ def test_the_size_measure_follows_sympys_count_of_operations(expr: se.Basic) -> 
     """The measure emulates sympy.count_ops (which would need a sympy tree); it may differ
     by a sign or two, never more."""
     assert abs(size(expr) - sympy.count_ops(_sympy(expr))) <= 2
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        a - 2 * b,
+        c / 2 - a * b,
+        -c - a * b,
+        a - se.Rational(3, 2) * b * c,
+        c - a / b,
+        -2 * c - b * se.sin(a),
+        a / 2 - se.Rational(1, 3) * b / c,
+    ],
+    ids=str,
+)
+def test_negative_terms_count_as_sympy_counts_them(value: se.Basic) -> None:
+    """A sum's negative term is a subtraction, not a negation (sized without negating it)."""
+    assert size(value) == sympy.count_ops(_sympy(value))
 
 
 def test_sums_of_squares_and_angle_sums_take_the_books_form() -> None:
