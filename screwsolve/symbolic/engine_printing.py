@@ -73,9 +73,7 @@ class _Printer:
         self.latex = latex
         self.symbol_latex = symbol_latex or (lambda name: name)
         self.memo = NodeMemo()
-        self.negated = NodeMemo()  # -term's printed form, by the node of term
         on_forget(self.memo.clear)
-        on_forget(self.negated.clear)
 
     def show(self, expr: se.Basic) -> str:
         return self.printed(expr)[0]
@@ -153,12 +151,9 @@ class _Printer:
             return self.printed(-term)
         if coefficient == -1 and len(factors) == 1:  # -term is the factor itself
             return self.printed(factors[0])
-        key = node_key(term)
-        known = self.negated.get(key)
-        if known is None:
-            known = self._product_of(-coefficient, factors)
-            self.negated.remember(term, key, known)
-        return known
+        # not remembered: a sum's terms are made afresh whenever it is read, so a term's node is
+        # met once (the sum itself is printed once), and keeping it would only hold it alive
+        return self._product_of(-coefficient, factors)
 
     def _bracketed(self, shown: str, precedence: int, at_least: int) -> str:
         if precedence >= at_least:
