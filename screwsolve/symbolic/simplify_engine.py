@@ -77,7 +77,9 @@ class _Sizer:
             )
         if isinstance(expr, se.Mul):
             if _negative(expr):  # one for the sign, then -expr's factors
-                return 1 + self._fraction_ops(_negated_arguments(expr))
+                args = expr.args
+                negated = _negated_arguments(args)
+                return 1 + self._fraction_ops(negated if negated is not None else (-expr).args)
             return self._fraction_ops(expr.args)
         if isinstance(expr, se.Pow):
             base, exponent = expr.args
@@ -93,12 +95,11 @@ class _Sizer:
         new node for every negative term of every sum sized, each one missed by the memo)."""
         if isinstance(term, se.Mul):
             args = term.args
-            first = args[0]
-            if first.is_Number and first.is_Rational:
-                coefficient, rest = -rational_of(first), args[1:]
-                if coefficient == 1:  # -term is its one factor, or the product of its factors
-                    return self.ops(rest[0]) if len(rest) == 1 else self._fraction_ops(rest)
-                return self._fraction_ops((engine_rational(coefficient), *rest))
+            if len(args) == 2 and _is_minus_one(args[0]):  # -term is the one factor
+                return self.ops(args[1])
+            negated = _negated_arguments(args)
+            if negated is not None:
+                return self._fraction_ops(negated)
         return self.ops(-term)
 
     def _fraction_ops(self, factors: tuple[se.Basic, ...]) -> int:
@@ -114,18 +115,22 @@ class _Sizer:
         return max(len(factors) - 1, 0) + sum(self.ops(f) for f in factors)
 
 
-def _negated_arguments(product: se.Basic) -> tuple[se.Basic, ...]:
-    """(-product).args of a product with a negative coefficient, without building -product:
-    its factors behind the coefficient with the sign changed (none for 1); for -1 times one
-    factor, that factor's own arguments, as -product is then that factor."""
-    args = product.args
+def _negated_arguments(args: tuple[se.Basic, ...]) -> tuple[se.Basic, ...] | None:
+    """(-product).args from the arguments of a product with a negative rational coefficient,
+    without building -product (None for another coefficient): its factors behind the
+    coefficient with the sign changed (none for 1); for -1 times one factor, that factor's own
+    arguments, as -product is then that factor."""
     first = args[0]
     if not (first.is_Number and first.is_Rational):
-        return tuple((-product).args)
+        return None
     coefficient, rest = -rational_of(first), args[1:]
     if coefficient != 1:
         return (engine_rational(coefficient), *rest)
     return tuple(rest[0].args) if len(rest) == 1 else tuple(rest)
+
+
+def _is_minus_one(number: se.Basic) -> bool:
+    return bool(number.is_Number and number.is_Rational and rational_of(number) == -1)
 
 
 def _fraction(factors: tuple[se.Basic, ...]) -> tuple[list[se.Basic], list[se.Basic]]:
