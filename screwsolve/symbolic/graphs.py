@@ -205,8 +205,13 @@ def interned(
     and symengine's own maps (xreplace, expand) meet each value once. Values that share nodes
     are interned with one `walked` memo, so that what they share is walked once. `table`: an
     Interning of the caller's instead of the problem's."""
+    # the problem's canonical nodes have their tree sizes counted as they are made (what
+    # tree_nodes and exceeds would walk each value's graph again for); a caller's own table's
+    # nodes are let go with it, so they are not counted into the problem's memo
+    counts = node_memo("tree nodes") if table is _INTERNED else None
     if table is None:
         table = _INTERNED
+        counts = node_memo("tree nodes")
         if walked is None:
             walked = node_memo("interned")
 
@@ -214,12 +219,38 @@ def interned(
         known = table.by_node.get(node_key(node))
         if known is not None:
             return known
-        return DESCEND if node.args else table.canonical(node)
+        if node.args:
+            return DESCEND
+        canonical = table.canonical(node)
+        if counts is not None:
+            counts.setdefault(node_key(canonical), 1)  # held by the table
+        return canonical
 
     def after(node: se.Basic, args: list[se.Basic]) -> se.Basic:
-        return table.canonical(node.func(*args))
+        canonical = table.canonical(node.func(*args))
+        if counts is not None and node_key(canonical) not in counts:
+            _count_canonical(canonical, table, counts)
+        return canonical
 
     return fold(expr, before, after, key=node_key, results=walked)
+
+
+def _count_canonical(node: se.Basic, table: Interning, counts: NodeMemo) -> None:
+    """Remember a new canonical node's tree size from its own arguments' (tree_nodes' count).
+    Its arguments are not always those it was rebuilt from (symengine flattens a sum of a
+    sum that an odd form held, `-sin(a + b - 1/a)`), and a sum's or a product's `.args` are
+    made afresh: each is found among the canonical nodes by value. Left uncounted (tree_nodes
+    walks it) when one is not there."""
+    total = 1
+    for arg in node.args:
+        known = counts.get(node_key(arg))
+        if known is None:
+            canonical = table.by_value.get(arg)
+            known = counts.get(node_key(canonical)) if canonical is not None else None
+            if known is None:
+                return
+        total += known
+    counts[node_key(node)] = total  # the node is held by the table as long as the memo lasts
 
 
 def anywhere(expr: Any, found: Callable[[Any], bool], name: str) -> bool:
