@@ -343,9 +343,29 @@ def exceeds(expr: Any, nodes: int) -> bool:
     memo = node_memo("exceeds")
     known = memo.get((key, nodes))
     if known is None:
-        known = _exceeds(expr, nodes)
+        known = _exceeds_counted(expr, nodes, counts) if counts else _exceeds(expr, nodes)
         memo.remember(expr, (key, nodes), known)
     return bool(known)
+
+
+def _exceeds_counted(expr: se.Basic, nodes: int, counts: NodeMemo) -> bool:
+    """_exceeds, a node whose tree size is known counted whole instead of walked."""
+    stack = [expr]
+    seen = 0
+    get = counts.get
+    while stack:
+        node = stack.pop()
+        known = get(node_key(node))
+        if known is not None:
+            seen += known
+            if seen > nodes:
+                return True
+            continue
+        seen += 1
+        if seen > nodes:
+            return True
+        stack.extend(node.args)
+    return False
 
 
 def _exceeds(expr: Any, nodes: int) -> bool:

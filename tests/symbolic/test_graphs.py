@@ -205,6 +205,18 @@ def test_interned_values_and_walks_agree_with_symengine_on_random_values(
     assert tree_nodes(interned(expr)) == tree_size(interned(expr))
 
 
+@settings(max_examples=200, deadline=None)
+@given(engine_expressions.expressions, engine_expressions.expressions, st.integers(0, 40))
+def test_a_value_over_interned_parts_is_sized_from_their_counts(
+    first: se.Basic, second: se.Basic, limit: int
+) -> None:
+    """A product built from interned parts (as a chain's dot products are from its interned
+    columns) is measured by adding the parts' known tree sizes, never walking them: the
+    same answer as counting its tree."""
+    value = interned(first) * se.Symbol("k") + interned(second) * se.cos(interned(first))
+    assert exceeds(value, limit) == (tree_size(value) > limit)
+
+
 def test_symbols_of_a_value_are_found_on_its_graph() -> None:
     huge = _doubling_apart(40)  # symengine's own free_symbols walks the tree
     assert {str(s) for s in engine_symbols(interned(huge))} == {"x", "y"}

@@ -238,6 +238,8 @@ class JacobianCore:
             before, rotation = up[-1], self.rotation(up[-1])
         column = rotation * se.DenseMatrix(3, 1, list(self.in_frame(key, before)))
         result = (column[0], column[1], column[2])
+        if self._intern:  # canonical, so every product of them sizes them by their counts
+            result = (interned(result[0]), interned(result[1]), interned(result[2]))
         self._in_frame[memo] = result
         return result
 
