@@ -17,6 +17,8 @@ import yaml
 
 from .conftest import ROOT
 
+pytestmark = pytest.mark.slow  # not in the fast tier: see docs/contributing.md
+
 DOCUMENTS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
