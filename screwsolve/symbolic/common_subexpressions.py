@@ -37,12 +37,22 @@ def _prefix(taken: set[str]) -> str:
 INLINE_OPERATIONS = 4
 
 
-def _trivial(value: se.Basic) -> bool:
-    """A function of one symbol (sin(a1)) or a number: clearer inline than named."""
+def _trivial(value: se.Basic, args: tuple[se.Basic, ...] | None = None) -> bool:
+    """A function of one symbol (sin(a1)) or a number: clearer inline than named (`args`:
+    value.args, when the caller has them)."""
     if value.is_Number or value.is_Symbol:
         return True
-    args = value.args
+    args = value.args if args is None else args
     return bool(isinstance(value, se.Function) and len(args) == 1 and args[0].is_Symbol)
+
+
+# Sums, products and powers always have arguments: asking them for their `.args` only to see
+# that there are some would make a sum's products afresh, for nothing.
+_OPERATIONS = (se.Add, se.Mul, se.Pow)
+
+
+def _has_arguments(node: se.Basic) -> bool:
+    return isinstance(node, _OPERATIONS) or bool(node.args)
 
 
 def _uses(roots: list[se.Basic]) -> dict[se.Basic, int]:
@@ -61,17 +71,18 @@ def _uses(roots: list[se.Basic]) -> dict[se.Basic, int]:
             continue
         seen.add(node)
         for arg in node.args:
-            if arg.args:
+            if _has_arguments(arg):
                 uses[arg] = uses.get(arg, 0) + 1
                 if arg not in seen:
                     stack.append(arg)
     return uses
 
 
-def _own_operations(node: se.Basic) -> int:
-    """The operations a node adds to its arguments' when printed (about sympy's count_ops)."""
+def _own_operations(node: se.Basic, args: tuple[se.Basic, ...]) -> int:
+    """The operations a node adds to its arguments' (`args`) when printed (about sympy's
+    count_ops)."""
     if isinstance(node, se.Add | se.Mul):
-        return max(len(node.args) - 1, 1)
+        return max(len(args) - 1, 1)
     return 1
 
 
@@ -90,17 +101,19 @@ class _Naming:
 
     def rewritten(self, root: se.Basic) -> se.Basic:
         def before(node: se.Basic) -> object:
-            return DESCEND if node.args else node
+            return DESCEND if _has_arguments(node) else node
 
         return fold(root, before, self._after, key=lambda node: node, results=self.results)
 
     def _after(self, node: se.Basic, args: list[se.Basic]) -> se.Basic:
         rebuilt = node.func(*args)
-        operations = _own_operations(rebuilt) + sum(self.operations.get(a, 0) for a in args)
+        # read once: a sum's or a product's `.args` makes its products or powers afresh
+        own = rebuilt.args
+        operations = _own_operations(rebuilt, own) + sum(self.operations.get(a, 0) for a in args)
         if (
             self.uses.get(node, 0) < 2
-            or _trivial(rebuilt)
-            or not rebuilt.args
+            or _trivial(rebuilt, own)
+            or not own
             or operations <= INLINE_OPERATIONS
         ):
             self.operations[rebuilt] = operations
