@@ -17,7 +17,14 @@ import sympy
 
 from screwsolve.limits import SHARE_NODES
 from screwsolve.symbolic.bridge import UnsupportedError, from_engine, symbols_of, to_engine
-from screwsolve.symbolic.graphs import DESCEND, exceeds, fold, interned, tree_nodes
+from screwsolve.symbolic.graphs import (
+    DESCEND,
+    exceeds,
+    fold,
+    has_arguments,
+    interned,
+    tree_nodes,
+)
 
 Definitions = tuple[tuple[str, Any], ...]
 Key = TypeVar("Key", bound=Hashable)
@@ -46,15 +53,6 @@ def _trivial(value: se.Basic, args: tuple[se.Basic, ...] | None = None) -> bool:
     return bool(isinstance(value, se.Function) and len(args) == 1 and args[0].is_Symbol)
 
 
-# Sums, products and powers always have arguments: asking them for their `.args` only to see
-# that there are some would make a sum's products afresh, for nothing.
-_OPERATIONS = (se.Add, se.Mul, se.Pow)
-
-
-def _has_arguments(node: se.Basic) -> bool:
-    return isinstance(node, _OPERATIONS) or bool(node.args)
-
-
 def _uses(roots: list[se.Basic]) -> dict[se.Basic, int]:
     """How many places use each operation node of the values' shared graph: each root once,
     each argument slot of each distinct node once. Keyed by value, which on an interned graph
@@ -71,7 +69,7 @@ def _uses(roots: list[se.Basic]) -> dict[se.Basic, int]:
             continue
         seen.add(node)
         for arg in node.args:
-            if _has_arguments(arg):
+            if has_arguments(arg):
                 uses[arg] = uses.get(arg, 0) + 1
                 if arg not in seen:
                     stack.append(arg)
@@ -101,7 +99,7 @@ class _Naming:
 
     def rewritten(self, root: se.Basic) -> se.Basic:
         def before(node: se.Basic) -> object:
-            return DESCEND if _has_arguments(node) else node
+            return DESCEND if has_arguments(node) else node
 
         return fold(root, before, self._after, key=lambda node: node, results=self.results)
 

@@ -61,6 +61,17 @@ def fold(
     return results[key(expr)]
 
 
+# Sums, products and powers always have arguments: asking one for its `.args` only to see that
+# there are some makes a sum's products (a coefficient times a term) afresh, for nothing.
+_OPERATIONS = (se.Add, se.Mul, se.Pow)
+
+
+def has_arguments(node: se.Basic) -> bool:
+    """bool(node.args) of a symengine node, without making them for a sum, a product or a
+    power."""
+    return isinstance(node, _OPERATIONS) or bool(node.args)
+
+
 def _pointer_offset() -> int | None:
     """Where a symengine wrapper holds the address of its C++ node (just after Python's object
     header, the one field of `Basic`), or None when this build lays its wrappers out otherwise:
@@ -219,7 +230,7 @@ def interned(
         known = table.by_node.get(node_key(node))
         if known is not None:
             return known
-        if node.args:
+        if has_arguments(node):
             return DESCEND
         canonical = table.canonical(node)
         if counts is not None:
@@ -260,7 +271,7 @@ def anywhere(expr: Any, found: Callable[[Any], bool], name: str) -> bool:
     def before(node: Any) -> object:
         if found(node):
             return True
-        return DESCEND if node.args else False
+        return DESCEND if has_arguments(node) else False
 
     def after(node: Any, args: list[bool]) -> bool:
         return any(args)
@@ -274,7 +285,7 @@ def tree_nodes(expr: Any) -> int:
     most of theirs."""
 
     def before(node: Any) -> object:
-        return DESCEND if node.args else 1
+        return DESCEND if has_arguments(node) else 1
 
     def after(node: Any, args: list[int]) -> int:
         return 1 + sum(args)

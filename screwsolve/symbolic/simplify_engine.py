@@ -26,6 +26,7 @@ from screwsolve.symbolic.graphs import (
     anywhere,
     exceeds,
     fold,
+    has_arguments,
     node_cache,
     node_key,
     node_memo,
@@ -241,7 +242,7 @@ def factored_engine(expr: se.Basic, *, numbers: bool | None = True) -> se.Basic:
         return rebuilt
 
     def before(node: se.Basic) -> object:
-        return DESCEND if node.args else node
+        return DESCEND if has_arguments(node) else node
 
     memo = node_memo(
         {True: "factored with numbers", False: "factored", None: "factored each"}[numbers]
