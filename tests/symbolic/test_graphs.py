@@ -17,6 +17,7 @@ from screwsolve.symbolic.graphs import (
     exceeds,
     fold,
     free_symbols,
+    has_arguments,
     interned,
     node_key,
     replaced,
@@ -215,6 +216,16 @@ def test_a_value_over_interned_parts_is_sized_from_their_counts(
     same answer as counting its tree."""
     value = interned(first) * se.Symbol("k") + interned(second) * se.cos(interned(first))
     assert exceeds(value, limit) == (tree_size(value) > limit)
+
+
+@settings(max_examples=100, deadline=None)
+@given(engine_expressions.expressions)
+def test_has_arguments_says_what_args_would(expr: se.Basic) -> None:
+    """Every node of a value, the constants and infinities too: a walk decides whether to
+    descend without making a sum's arguments."""
+    extra = [se.pi, se.E, se.oo, se.zoo, se.nan, se.I, se.Float(1.5)]
+    for node in [*distinct_nodes(expr, node_key), *extra]:
+        assert has_arguments(node) == bool(node.args), node
 
 
 def test_symbols_of_a_value_are_found_on_its_graph() -> None:
