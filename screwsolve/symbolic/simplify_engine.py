@@ -69,19 +69,14 @@ class _Sizer:
             value = rational_of(expr)
             return int(value < 0) + int(value.denominator != 1)
         if isinstance(expr, se.Add):
-            terms = expr.args
-            signs = [_negative(term) for term in terms]
-            count = len(signs) - 1 + int(all(signs))
-            return count + sum(
-                self._negated(t) if negative else self.ops(t)
-                for t, negative in zip(terms, signs, strict=True)
-            )
+            return self._sum_ops(expr.args)
         if isinstance(expr, se.Mul):
-            if _negative(expr):  # one for the sign, then -expr's factors
-                args = expr.args
+            args = expr.args
+            first = args[0]
+            if first.is_Number and first < 0:  # one for the sign, then -expr's factors
                 negated = _negated_arguments(args)
                 return 1 + self._fraction_ops(negated if negated is not None else (-expr).args)
-            return self._fraction_ops(expr.args)
+            return self._fraction_ops(args)
         if isinstance(expr, se.Pow):
             base, exponent = expr.args
             if exponent == -1:
@@ -91,17 +86,37 @@ class _Sizer:
             return 1 + self.ops(base) + self.ops(exponent)
         return 1 + sum(self.ops(a) for a in expr.args)  # a function
 
-    def _negated(self, term: se.Basic) -> int:
-        """ops(-term) of a sum's term whose coefficient is negative, without building -term (a
-        new node for every negative term of every sum sized, each one missed by the memo)."""
-        if isinstance(term, se.Mul):
-            args = term.args
-            if len(args) == 2 and _is_minus_one(args[0]):  # -term is the one factor
-                return self.ops(args[1])
-            negated = _negated_arguments(args)
-            if negated is not None:
-                return self._fraction_ops(negated)
-        return self.ops(-term)
+    def _sum_ops(self, terms: tuple[se.Basic, ...]) -> int:
+        """ops of a sum from its terms: one operation between two terms, one for a leading
+        minus, and each term's own, a negative one's as -term's (without building -term). A
+        product term is sized from its arguments, read once and not remembered: a sum makes
+        its products afresh on every `.args`, so the memo would never meet one again."""
+        count = len(terms) - 1
+        negatives = 0
+        for term in terms:
+            if isinstance(term, se.Mul):
+                args = term.args
+                first = args[0]
+                if first.is_Number and first < 0:
+                    negatives += 1
+                    count += self._negated_product(term, args)
+                else:
+                    count += self._fraction_ops(args)
+            elif term.is_Number and term < 0:
+                negatives += 1
+                count += self.ops(-term)
+            else:
+                count += self.ops(term)
+        return count + int(negatives == len(terms))
+
+    def _negated_product(self, term: se.Basic, args: tuple[se.Basic, ...]) -> int:
+        """ops(-term) of a product with a negative coefficient, from its arguments `args`."""
+        if len(args) == 2 and _is_minus_one(args[0]):  # -term is the one factor
+            return self.ops(args[1])
+        negated = _negated_arguments(args)
+        if negated is not None:
+            return self._fraction_ops(negated)
+        return self.ops(-term)  # a negative float coefficient
 
     def _fraction_ops(self, factors: tuple[se.Basic, ...]) -> int:
         """ops of a positive product, from its arguments."""
