@@ -44,12 +44,11 @@ def _prefix(taken: set[str]) -> str:
 INLINE_OPERATIONS = 4
 
 
-def _trivial(value: se.Basic, args: tuple[se.Basic, ...] | None = None) -> bool:
-    """A function of one symbol (sin(a1)) or a number: clearer inline than named (`args`:
-    value.args, when the caller has them)."""
+def _trivial(value: se.Basic, args: tuple[se.Basic, ...]) -> bool:
+    """A function of one symbol (sin(a1)) or a number (`args`: value.args): clearer inline
+    than named."""
     if value.is_Number or value.is_Symbol:
         return True
-    args = value.args if args is None else args
     return bool(isinstance(value, se.Function) and len(args) == 1 and args[0].is_Symbol)
 
 
