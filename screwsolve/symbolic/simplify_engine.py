@@ -73,9 +73,8 @@ class _Sizer:
         if isinstance(expr, se.Mul):
             args = expr.args
             first = args[0]
-            if first.is_Number and first < 0:  # one for the sign, then -expr's factors
-                negated = _negated_arguments(args)
-                return 1 + self._fraction_ops(negated if negated is not None else (-expr).args)
+            if first.is_Number and first < 0:  # one for the sign, then -expr's own
+                return 1 + self._negated_product(expr, args)
             return self._fraction_ops(args)
         if isinstance(expr, se.Pow):
             base, exponent = expr.args
@@ -110,8 +109,9 @@ class _Sizer:
         return count + int(negatives == len(terms))
 
     def _negated_product(self, term: se.Basic, args: tuple[se.Basic, ...]) -> int:
-        """ops(-term) of a product with a negative coefficient, from its arguments `args`."""
-        if len(args) == 2 and _is_minus_one(args[0]):  # -term is the one factor
+        """ops(-term) of a product with a negative coefficient, from its arguments `args`
+        (the one place both a sum's negative terms and a negative product are sized)."""
+        if len(args) == 2 and _is_minus_one(args[0]):  # -term is the one factor, sized whole
             return self.ops(args[1])
         negated = _negated_arguments(args)
         if negated is not None:
@@ -132,17 +132,14 @@ class _Sizer:
 
 
 def _negated_arguments(args: tuple[se.Basic, ...]) -> tuple[se.Basic, ...] | None:
-    """(-product).args from the arguments of a product with a negative rational coefficient,
-    without building -product (None for another coefficient): its factors behind the
-    coefficient with the sign changed (none for 1); for -1 times one factor, that factor's own
-    arguments, as -product is then that factor."""
+    """(-product).args from the arguments of a product with a negative rational coefficient
+    and two factors or more besides it, without building -product (None for another
+    coefficient): its factors behind the coefficient with the sign changed (none for 1)."""
     first = args[0]
     if not (first.is_Number and first.is_Rational):
         return None
     coefficient, rest = -rational_of(first), args[1:]
-    if coefficient != 1:
-        return (engine_rational(coefficient), *rest)
-    return tuple(rest[0].args) if len(rest) == 1 else tuple(rest)
+    return (engine_rational(coefficient), *rest) if coefficient != 1 else tuple(rest)
 
 
 def _is_minus_one(number: se.Basic) -> bool:

@@ -60,6 +60,17 @@ def test_negative_terms_count_as_sympy_counts_them(value: se.Basic) -> None:
     assert size(value) == sympy.count_ops(_sympy(value))
 
 
+@pytest.mark.parametrize(
+    "value",
+    [-se.sin(a), -se.sqrt(a), -(a**2), -b * se.sin(a), -2 * se.cos(a), -se.sin(a) / b, -1 / a],
+    ids=str,
+)
+def test_a_negated_product_counts_its_one_factor_whole(value: se.Basic) -> None:
+    """-sin(a) is a negation and a sine (2), as in a sum's negative term: the product's one
+    factor is sized as itself, never as a product of its own arguments (it counted 1)."""
+    assert size(value) == sympy.count_ops(_sympy(value))
+
+
 def test_sums_of_squares_and_angle_sums_take_the_books_form() -> None:
     """Hand: sin^2 + cos^2 = 1; sin a cos b + cos a sin b = sin(a + b);
     cos a cos b - sin a sin b = cos(a + b)."""
