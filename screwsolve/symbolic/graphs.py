@@ -216,15 +216,14 @@ def interned(
     and symengine's own maps (xreplace, expand) meet each value once. Values that share nodes
     are interned with one `walked` memo, so that what they share is walked once. `table`: an
     Interning of the caller's instead of the problem's."""
+    if table is None:
+        table = _INTERNED
+        if walked is None:
+            walked = node_memo("interned")
     # the problem's canonical nodes have their tree sizes counted as they are made (what
     # tree_nodes and exceeds would walk each value's graph again for); a caller's own table's
     # nodes are let go with it, so they are not counted into the problem's memo
     counts = node_memo("tree nodes") if table is _INTERNED else None
-    if table is None:
-        table = _INTERNED
-        counts = node_memo("tree nodes")
-        if walked is None:
-            walked = node_memo("interned")
 
     def before(node: se.Basic) -> object:
         known = table.by_node.get(node_key(node))
