@@ -31,8 +31,14 @@ from tests import large_models  # noqa: E402
 from tests.two_axis_chain import two_axis_chain_yaml  # noqa: E402
 
 FAMILIES: dict[str, tuple[Callable[..., str], list[tuple[int, ...]]]] = {
-    "chain": (large_models.chain_yaml, [(20,), (40,), (50,), (60,), (70,), (80,), (84,), (90,)]),
-    "two-axis chain": (two_axis_chain_yaml, [(20,), (30,), (40,), (45,), (48,), (50,)]),
+    "chain": (
+        large_models.chain_yaml,
+        [(20,), (40,), (50,), (60,), (70,), (80,), (84,), (90,), (100,), (110,)],
+    ),
+    "two-axis chain": (
+        two_axis_chain_yaml,
+        [(20,), (30,), (40,), (45,), (48,), (50,), (55,), (60,)],
+    ),
     "star": (large_models.star_yaml, [(100,), (200,), (300,), (400,)]),
     "coupled angles": (
         large_models.coupled_frames_yaml,

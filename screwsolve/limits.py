@@ -67,9 +67,11 @@ MAX_ENTRIES = {
     "constraints": 400,
 }
 # A frame at most this many rotations from the referential: every expression of its bodies nests
-# one level per rotation, and the walks over them (sympy's printers among them) recurse on that
-# nesting; 120 frames turned by parameters printed, 150 did not (RecursionError).
-MAX_FRAME_DEPTH = 100
+# one level per rotation. The shared names cut that nesting before printing: a tower of 200
+# frames turned by functions of time prints as table, LaTeX and JSON (and with --at, --only,
+# sketch); `--steps`, which writes every comoment out whole, recursed too deep at 200. 120 is
+# the 60-link two-axis chain's depth (it was 100, when sympy's printers met the nesting whole).
+MAX_FRAME_DEPTH = 120
 
 # -- work (model/cost.py: estimated from a problem's structure at validation) -----------------
 
@@ -80,12 +82,12 @@ MAX_FRAME_DEPTH = 100
 # - a size unit (a speed times an operation it meets): frames turned by 200-term angles took
 #   2.3-2.4 us per unit from 12 to 32 frames (60 forces of 1 000 terms: 1.1 us, left to it);
 WORK_PER_SIZE = 1
-# - a speed times a rotation it passes through: refitted once the core interned its values and
-#   rotated each column once (chains at half their former cost): with this weight, one-axis
-#   chains of 70 to 90 links take 2.0-2.3 us a unit and two-axis chains of 40 to 50 links
-#   1.9-2.5 us, about the 2.4 us the budget assumes (it was 50, fitted at 118 us and 80 us a
-#   speed and a rotation);
-WORK_PER_ROTATION = 28
+# - a speed times a rotation it passes through: refitted as the core's costs fell (it was 50,
+#   then 28): with this weight two-axis chains of 48 to 60 links take 1.7-1.8 us a unit, one-axis
+#   chains of 84 to 110 links 2.0-2.1 us and the spring mesh, whose checks multiply this term,
+#   1.9-2.2 us from 9 to 11 links, under the 2.4 us the budget assumes (the estimate grows like
+#   n**3 with a chain's links, its run like n**2.2: large chains are over-estimated);
+WORK_PER_ROTATION = 20
 # - a row (a speed for a body or an action, zeros included): 400 independent pendulums 90 us;
 WORK_PER_ROW = 40
 # - a product in the determinant of the constraints solved for the dependent speeds (Bregman's
@@ -106,18 +108,19 @@ WORK_PER_CHECKED_SPEED = 14
 WORK_PER_CHECKED_ROW = 130
 # - a node of an expression the file writes, read twice (the parent validates, the worker builds);
 WORK_PER_NODE = 10
-# The budget of the default 60 s: about 48 s of work at 2.4 us a unit. Accepted, and measured:
-# an 84-link chain (19.1 million units: 38.1 s, 0.73 GB), a 48-link two-axis chain (18.8
-# million: 35.1 s, 0.98 GB), 28 frames by 200-term angles (30.8 s), 400 pendulums (18.3 s), 5
-# constraints in 10 speeds (43.6 s). Refused: a 90-link chain (23.3 million; 53.2 s), a 50-link
-# two-axis chain (21.1 million; 40.5 s), 40 frames by long angles (out of memory after 66 s), 6
+# The budget of the default 60 s: about 48 s of work at 2.4 us a unit. Accepted, and measured
+# (bench/bench_cost.py, whole runs in the worker): a 90-link chain (17.4 million units: 35.3 s,
+# 0.71 GB), a 50-link two-axis chain (15.7 million: 26.1 s, 0.73 GB), the 10-link spring mesh
+# (16.2 million: 30.6 s), 28 frames by 200-term angles (30.8 s), 400 pendulums (18.3 s), 5
+# constraints in 10 speeds (43.6 s). Refused: a 100-link chain (23.7 million; 50.7 s), a 55-link
+# two-axis chain (20.7 million; 34.3 s), 40 frames by long angles (out of memory after 66 s), 6
 # constraints in 12 speeds (more than 120 s). Every shipped problem is under a tenth of it.
-# `--timeout` above the default raises it in proportion, up to:
+# `--timeout` above the default (run's 300 s among them) raises it in proportion, up to:
 MAX_WORK = 20_000_000
 # A longer time limit raises the budget only up to what the worker's memory holds: at most 65
-# bytes a unit in every family (40 frames by long angles, 40.2 million units: 2.6 GB; a 50-link
-# two-axis chain 49, 21.1 million: 1.03 GB; chains 34), so 1.8 GB at this limit. `--timeout 0`
-# (in-process, no limits) lifts both.
+# bytes a unit in every family (40 frames by long angles, 40.2 million units: 2.6 GB; the 60-link
+# two-axis chain 40, 26.7 million: 1.08 GB in 45.5 s, accepted by `run`; chains 41), so 1.8 GB
+# at this limit. `--timeout 0` (in-process, no limits) lifts both.
 MAX_WORK_IN_MEMORY = 28_000_000
 
 # -- effort on expressions (tree nodes counted with a bounded walk, operations by count_ops) ----

@@ -340,13 +340,13 @@ def test_a_model_past_the_work_limit_is_refused_where_it_costs(tmp_path: Path) -
     from ..large_models import chain_yaml
 
     path = tmp_path / "long chain.yaml"
-    text = chain_yaml(100)
+    text = chain_yaml(110)  # past what run's 300 s may take, not only check's 60 s
     path.write_text(text, encoding="utf-8")
     done = subprocess.run(["screwsolve", "run", str(path)], capture_output=True, text=True)
     assert done.returncode == 1 and done.stdout == ""
     located, _, message = done.stderr.removeprefix("error: ").partition(": this model")
     line = int(located.split(":")[-2])
-    assert text.splitlines()[line - 1].startswith("  100: {frame: 100,")
+    assert text.splitlines()[line - 1].startswith("  110: {frame: 110,")
     message = "this model" + message
     assert message.startswith("this model needs more work than a worker's limits allow")
     checked = subprocess.run(
