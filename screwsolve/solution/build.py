@@ -315,7 +315,41 @@ class Presenter:
         }
 
     def steps(self, applied: AppliedScrew) -> StepsValue:
-        """The kinematic screws an action screw meets, about its point, and its comoments."""
+        """The kinematic screws an action screw meets, about its point, and its comoments:
+        {V_on/E} - {V_by/E} and each coordinate's part from the Jacobian core's columns, the
+        comoments as the action's power coefficients are (one truth: a worked solution's
+        partial screw of a body on E is the partial screws table's, its shares add up to the
+        action's Q^q); the sympy route for what symengine cannot hold."""
+        point = applied.screw.point
+        core = self.analysis.kinematics.jacobian
+        try:
+            on = self.partial_screws(applied.on, point)
+            velocity = self.kinematic_screw(applied.on, point)
+            shares = core.coefficients(applied.on, applied.by, applied.screw)
+            if applied.by is not None:
+                columns = core.partial_screws(applied.on, point)
+                reference = core.partial_screws(applied.by, point)
+                on = {
+                    q: ScrewValue(
+                        self.columns(omega - reference[q][0]),
+                        self.columns(moment - reference[q][1]),
+                        point,
+                    )
+                    for q, (omega, moment) in columns.items()
+                }
+                resultant, moment = core.kinematic_screw(applied.on, point)
+                by_resultant, by_moment = core.kinematic_screw(applied.by, point)
+                velocity = ScrewValue(
+                    self.columns(resultant - by_resultant), self.columns(moment - by_moment), point
+                )
+        except UnsupportedError:
+            return self._sympy_steps(applied)
+        simplified = {q: self.engine_scalar(value) for q, value in shares.items()}
+        return StepsValue(
+            velocity=velocity, partials=on, power=self.power(simplified), shares=simplified
+        )
+
+    def _sympy_steps(self, applied: AppliedScrew) -> StepsValue:
         velocity, partials = self.analysis.kinematics.relative_screws(
             applied.on, applied.by, applied.screw.point
         )
@@ -413,6 +447,7 @@ def present(
     dissipation_checks = analysis.dissipation_checks if asked("dissipation") else []
     powers = [p.power(c) for c in by_action] if asked("power") else [None] * len(by_action)
     total = p.total_coefficients(by_action) if asked(*by_action_keys) else {}
+    worked = _worked_solutions(p, [s for a in chosen for s in a.screws]) if steps else {}
     actions = tuple(
         ActionValue(
             name=a.action.name,
@@ -421,8 +456,7 @@ def present(
             by=a.action.by,
             interaction=a.action.interaction,
             screws=tuple(
-                AppliedValue(s.on, s.by, p.screw(s.screw), p.steps(s) if steps else None)
-                for s in a.screws
+                AppliedValue(s.on, s.by, p.screw(s.screw), worked.get(id(s))) for s in a.screws
             ),
             potential=p.potential(a) if asked("potential_energy") else None,
             power=powers[index] if by_action else None,
@@ -499,6 +533,17 @@ def present(
     )
     progress.report("shared subexpressions", 0, 0)
     return _shared(solution, p.names())
+
+
+def _worked_solutions(p: Presenter, screws: list[AppliedScrew]) -> dict[int, StepsValue]:
+    """`--steps`: each action screw's worked solution, keyed by the screw's identity (two
+    screws of one action may be equal), reported as a stage of its own."""
+    done = progress.steps("worked solutions", len(screws))
+    worked: dict[int, StepsValue] = {}
+    for applied in screws:
+        worked[id(applied)] = p.steps(applied)
+        done(len(worked))
+    return worked
 
 
 def _units(system: System, analysis: Analysis) -> UnitsValue | None:
