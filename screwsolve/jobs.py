@@ -117,7 +117,7 @@ def sketch_request(request: SketchRequest) -> RunResult:
     what was assumed comes back as the output text."""
     from screwsolve.errors import ScrewsolveError, UsageError
     from screwsolve.lean_imports import allow
-    from screwsolve.render.sketch import draw
+    from screwsolve.render.sketch import assumed_text, draw
     from screwsolve.solution.sketch import sketch_of
 
     allow("numpy")  # matplotlib's
@@ -134,5 +134,5 @@ def sketch_request(request: SketchRequest) -> RunResult:
         return RunResult(error=str(exc))
     draw(sketch, Path(request.drawing))
     target = Path(request.output)
-    assumed = ", ".join(f"{name}={value:g}" for name, value in sorted(sketch.assumed.items()))
+    assumed = assumed_text(sketch)
     return RunResult(output=f"wrote {target}" + (f" (assumed: {assumed})" if assumed else ""))

@@ -8,6 +8,8 @@ own names, escaped for matplotlib's mathtext (a `$` never starts mathematics).""
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,28 @@ BODY_COLOURS = ("#4c72b0", "#55a868", "#c44e52", "#8172b2", "#ccb974", "#64b5cd"
 
 
 LABEL_CHARS = 120  # a longer title or name is cut (a 400 000-character title made a 30 MB SVG)
+
+
+FIGURE_ASSUMED = 24  # past this many assumed values the figure names the rest's count only
+
+
+def assumed_text(
+    sketch: Sketch, at_most: int | None = None, name: Callable[[str], str] = str
+) -> str:
+    """The values the drawing assumed, `name=value`, in reading order (a2 before a10); past
+    `at_most`, the first ones and how many more (200 frames assume 200 angles: the figure's
+    one line of text would cover the drawing). `name` escapes a name for where it goes."""
+    names = sorted(sketch.assumed, key=_reading_key)
+    shown = names if at_most is None else names[:at_most]
+    text = ", ".join(f"{name(n)}={sketch.assumed[n]:g}" for n in shown)
+    hidden = len(names) - len(shown)
+    return text + (f" and {hidden} more (the command lists them all)" if hidden else "")
+
+
+def _reading_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Digits compared as numbers: q2 < q10, a-z compared as text."""
+    parts = re.split(r"(\d+)", name)
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts if p)
 
 
 def label(text: str) -> str:
