@@ -121,3 +121,19 @@ def test_a_worked_solution_at_the_depth_limit_has_the_towers_q() -> None:
     assert _evaluated(solution, worked.power, values) == pytest.approx(
         0.4 * expected, rel=1e-9, abs=1e-12
     )
+
+
+def test_the_worked_solutions_are_a_stage_of_their_own() -> None:
+    """While they are built the progress line says so (it said "energy checks"), counted by
+    action screw."""
+    from screwsolve import progress
+    from screwsolve.solution.build import present
+
+    analysis = analyse(load(PROBLEMS / "plate-on-a-step.yaml"))
+    reports: list[tuple[str, int, int]] = []
+    with progress.reporting(lambda stage, done, total: reports.append((stage, done, total))):
+        present(analysis, steps=True)
+    screws = sum(len(terms.screws) for terms in analysis.actions)
+    worked = [r for r in reports if r[0] == "worked solutions"]
+    assert worked[0] == ("worked solutions", 0, screws) and worked[-1][1] == screws
+    assert [stage for stage, _, _ in reports].index("worked solutions") > 0
