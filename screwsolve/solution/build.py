@@ -540,9 +540,9 @@ def _worked_solutions(p: Presenter, screws: list[AppliedScrew]) -> dict[int, Ste
     screws of one action may be equal), reported as a stage of its own."""
     done = progress.steps("worked solutions", len(screws))
     worked: dict[int, StepsValue] = {}
-    for applied in screws:
+    for count, applied in enumerate(screws, 1):
         worked[id(applied)] = p.steps(applied)
-        done(len(worked))
+        done(count)
     return worked
 
 
