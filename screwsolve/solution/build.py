@@ -325,7 +325,7 @@ class Presenter:
         try:
             on = self.partial_screws(applied.on, point)
             velocity = self.kinematic_screw(applied.on, point)
-            shares = core.coefficients(applied.on, applied.by, applied.screw)
+            shares = core.screw_coefficients(applied)
             if applied.by is not None:
                 columns = core.partial_screws(applied.on, point)
                 reference = core.partial_screws(applied.by, point)

@@ -126,6 +126,8 @@ class JacobianCore:
         self._ancestor_memo: dict[str, list[str]] = {}
         self._way_memo: dict[tuple[str, str], frozenset[str]] = {}
         self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
+        # id -> (the screw, its shares): the screw is held so that its id is never reused
+        self._screw_shares: dict[int, tuple[AppliedScrew, dict[str, se.Basic]]] = {}
         deepest = max((len(self._ancestors(f)) - 1 for f in self.tree.frames), default=0)
         self._intern = deepest >= INTERN_ROTATIONS
 
@@ -483,6 +485,15 @@ class JacobianCore:
         """Back to sympy on the plain symbols (as printing and probing take them)."""
         return from_engine(expr, self.static_symbols)
 
+    def screw_coefficients(self, applied: AppliedScrew) -> dict[str, se.Basic]:
+        """`coefficients` of one action screw, made once: its action's Q^q are summed from
+        them and `--steps` writes them out as its shares."""
+        known = self._screw_shares.get(id(applied))
+        if known is None or known[0] is not applied:
+            known = (applied, self.coefficients(applied.on, applied.by, applied.screw))
+            self._screw_shares[id(applied)] = known
+        return known[1]
+
     def coefficients(self, on: str, by: str | None, screw: Screw) -> dict[str, se.Basic]:
         """Q^q = R . dv_P/dq' + M_P . domega/dq' of a screw on `on` (reaction on `by` implied)."""
         force, moment = self.vector(screw.resultant), self.vector(screw.moment)
@@ -511,7 +522,7 @@ class JacobianCore:
         """Q^q and Q^t of one action's screws as built in symengine (for numeric checks that
         never need a sympy tree), and a function that gives them as sympy, each screw's share
         in its smaller form (only what compares claims needs it; a chain's run never does)."""
-        shares = [self.coefficients(a.on, a.by, a.screw) for a in screws]
+        shares = [self.screw_coefficients(a) for a in screws]
         engine = {q: ZERO for q in self.variables}
         for share in shares:
             for q, value in share.items():
