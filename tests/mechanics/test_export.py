@@ -58,3 +58,64 @@ def test_kanes_method_keeps_the_files_speeds_and_constraints() -> None:
         want = -0.3 * 2.0 * math.copysign(1, values[u_y]) / math.sin(values[theta])
         assert abs(got - want) < 1e-9
     assert fr[1] == torque
+
+
+def test_a_deep_problem_exports_the_cores_velocities_written_in_its_frames(monkeypatch) -> None:
+    """Frames 120 deep: each point's velocity comes from the Jacobian core's columns, in the
+    frames they are kept in (the sympy kinematics, never called here, wrote it through products
+    of direction cosines: 30 frames took 4.1 s, 40 more than 120 s)."""
+    from screwsolve.limits import MAX_FRAME_DEPTH
+    from screwsolve.mechanics.kinematics import Kinematics
+
+    from ..render.test_deep_frames import _tower
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the sympy kinematics was asked for a velocity")
+
+    monkeypatch.setattr(Kinematics, "kinematic_screw", refused)
+    model = screwsolve.to_mechanics(_tower(MAX_FRAME_DEPTH))
+    velocity = model.points["G"].vel(model.referential)
+    assert velocity.args and all(frame.name.startswith("F") for _, frame in velocity.args)
+
+
+def test_a_point_of_a_tower_moves_as_rotation_matrices_say() -> None:
+    """v_G = q' z_F0 x L y_F12 (only q moves), against each frame's unit vectors rotated into
+    F0 by hand, at angles none of which is special."""
+    from ..render.test_deep_frames import _tower
+
+    depth = 12
+    model = screwsolve.to_mechanics(_tower(depth))
+    names = model.symbols
+    angles = {f"a{k}": 0.3 * k - 1.9 for k in range(2, depth + 1)}
+    angles["q"] = 0.8
+    rate, length = 0.45, 1.7
+    values = {names[n]: v for n, v in angles.items() if n != "q"}
+    values[names["L"]] = length
+    q = names["q"]
+    velocity = model.points["G"].vel(model.referential)
+    got = [0.0, 0.0, 0.0]
+    for components, frame in velocity.args:
+        level = int(frame.name[1:])
+        numbers = [
+            float(c.subs(sympy.Derivative(q, q.args[0]), rate).subs(q, angles["q"]).subs(values))
+            for c in components
+        ]
+        got = [a + b for a, b in zip(got, _in_referential(level, numbers, angles), strict=True)]
+    y = _in_referential(depth, [0.0, 1.0, 0.0], angles)
+    want = [-rate * length * y[1], rate * length * y[0], 0.0]  # z x y = (-y_y, y_x, 0)
+    assert got == pytest.approx(want, abs=1e-12)
+
+
+def _in_referential(level: int, components: list[float], angles: dict[str, float]) -> list[float]:
+    """Components in frame F<level> written in F0's: each frame turned about z (the first and
+    the even ones) or x in its parent, rotation matrices applied from the last frame up."""
+    v = list(components)
+    for k in range(level, 0, -1):
+        angle = angles["q" if k == 1 else f"a{k}"]
+        c, s = math.cos(angle), math.sin(angle)
+        x0, y0, z0 = v
+        if k == 1 or k % 2 == 0:
+            v = [c * x0 - s * y0, s * x0 + c * y0, z0]
+        else:
+            v = [x0, c * y0 - s * z0, s * y0 + c * z0]
+    return v
