@@ -323,10 +323,11 @@ class Presenter:
         point = applied.screw.point
         core = self.analysis.kinematics.jacobian
         try:
-            on = self.partial_screws(applied.on, point)
-            velocity = self.kinematic_screw(applied.on, point)
             shares = core.screw_coefficients(applied)
-            if applied.by is not None:
+            if applied.by is None:
+                on = self.partial_screws(applied.on, point)
+                velocity = self.kinematic_screw(applied.on, point)
+            else:
                 columns = core.partial_screws(applied.on, point)
                 reference = core.partial_screws(applied.by, point)
                 on = {
