@@ -69,8 +69,9 @@ MAX_ENTRIES = {
 # A frame at most this many rotations from the referential: every expression of its bodies nests
 # one level per rotation. The shared names cut that nesting before printing: a tower of 200
 # frames turned by functions of time prints as table, LaTeX and JSON (and with --at, --only,
-# sketch); `--steps`, which writes every comoment out whole, recursed too deep at 200. 120 is
-# the 60-link two-axis chain's depth (it was 100, when sympy's printers met the nesting whole).
+# sketch), and with `--steps` since it reads the core's columns (34 s, 0.89 GB; through sympy's
+# kinematics it recursed too deep at 200). 120 is the 60-link two-axis chain's depth (it was
+# 100, when sympy's printers met the nesting whole).
 MAX_FRAME_DEPTH = 120
 
 # -- work (model/cost.py: estimated from a problem's structure at validation) -----------------
