@@ -32,7 +32,7 @@ def check_with_cache(
     seed_used = DEFAULT_SEED if seed is None else seed
 
     def checked(misses: list[tuple[str, str | None]]) -> list[FileReport]:
-        from screwsolve.checking.checking import check_paths
+        from screwsolve.checking.batch import check_paths
 
         return check_paths(misses, seed, jobs=jobs, timeout=timeout, progress=progress).files
 
@@ -54,7 +54,7 @@ def validate_with_cache(
     it print nothing extra."""
 
     def validated(misses: list[tuple[str, str | None]]) -> list[FileReport]:
-        from screwsolve.checking.checking import validate_files
+        from screwsolve.checking.batch import validate_files
 
         return validate_files(misses, jobs=jobs, timeout=timeout, progress=progress)
 

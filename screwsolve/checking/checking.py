@@ -8,11 +8,9 @@ batch goes on. Reports hold values (the true value of each claim); renderers wor
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from functools import partial
-from typing import TYPE_CHECKING
 
 from screwsolve.checking.claims import (
     Claim,
@@ -26,7 +24,7 @@ from screwsolve.checking.claims import (
     value_of,
     walk,
 )
-from screwsolve.checking.reports import CheckReport, ClaimResult, FileReport, Status
+from screwsolve.checking.reports import ClaimResult, FileReport, Status
 from screwsolve.checking.typeset import Typesetter
 from screwsolve.errors import (
     Diagnostic,
@@ -42,43 +40,6 @@ from screwsolve.model.grammar import parse_vector, suggest
 from screwsolve.model.system import System
 from screwsolve.solution.build import Presenter
 from screwsolve.solution.result import VectorValue
-
-if TYPE_CHECKING:
-    from screwsolve.runtime.sandbox import Outcome
-
-
-def check_paths(
-    files: list[str] | list[tuple[str, str | None]],
-    seed: int | None = None,
-    *,
-    jobs: int = 1,
-    timeout: float = 0,
-    progress: Callable[[int], None] | None = None,
-) -> CheckReport:
-    """Check every problem file, in order; a file is a path, or (name, text) when its text was
-    read already (standard input).
-
-    With `timeout` > 0 each file runs in a worker process (memory and wall-clock limits, `jobs`
-    at a time); a file that exceeds them is reported, and the batch goes on.
-    """
-    from screwsolve.runtime.sandbox import run_many
-
-    items = [f if isinstance(f, tuple) else (f, None) for f in files]
-    outcomes = run_many(
-        partial(_check_item, seed=seed, seconds=timeout or None),
-        items,
-        jobs=jobs,
-        seconds=timeout,
-        progress=progress,
-    )
-    reports = [_report(name, o) for (name, _), o in zip(items, outcomes, strict=True)]
-    return CheckReport(reports, DEFAULT_SEED if seed is None else seed)
-
-
-def _check_item(
-    item: tuple[str, str | None], seed: int | None, seconds: float | None
-) -> FileReport:
-    return check_file(item[0], seed, item[1], seconds)
 
 
 def check_file(
@@ -141,35 +102,6 @@ def validate_file(path: str, text: str | None = None) -> FileReport:
         check_work(system)
         report.diagnostics = claim_diagnostics(system)
     return report
-
-
-def validate_files(
-    items: list[tuple[str, str | None]],
-    *,
-    jobs: int = 1,
-    timeout: float = 0,
-    progress: Callable[[int], None] | None = None,
-) -> list[FileReport]:
-    """validate_file for each (name, text or None), in worker processes with limits."""
-    from screwsolve.runtime.sandbox import run_many
-
-    outcomes = run_many(_validate_item, items, jobs=jobs, seconds=timeout, progress=progress)
-    return [_report(name, outcome) for (name, _), outcome in zip(items, outcomes, strict=True)]
-
-
-def _validate_item(item: tuple[str, str | None]) -> FileReport:
-    return validate_file(*item)
-
-
-def _report(path: str, outcome: Outcome[FileReport]) -> FileReport:
-    """A file's report, or one that says why its worker gave none."""
-    if outcome.value is not None:
-        return outcome.value
-    reason = {"timeout": "timed out", "crash": "crashed", "error": "internal error"}.get(
-        outcome.failure or "", "failed"
-    )
-    message = f"{reason}: {outcome.detail}"
-    return FileReport(path, diagnostics=[Diagnostic(path, 1, 1, message)], final=False)
 
 
 def claim_diagnostics(system: System) -> list[Diagnostic]:

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.checking.checking import check_file, check_paths
+from screwsolve.checking.batch import check_paths
+from screwsolve.checking.checking import check_file
 from screwsolve.checking.discovery import problem_files
 from screwsolve.checking.reports import ClaimResult, FileReport
 from screwsolve.render.check import claim_message
