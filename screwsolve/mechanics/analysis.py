@@ -562,8 +562,12 @@ class Analysis:
         verdicts: list[bool | None] | None = None
         if probe is not None and gradients is not None:
             positions = [probe.position[(name, q)] for name, _, _ in found for q in self.variables]
+            width = len(self.variables)
             try:
-                verdicts = probe.shared.verdicts(positions, gradients, alone=True)
+                if probe.shared.combination_vanishes(positions, width, gradients.combined):
+                    verdicts = [True] * len(positions)  # every one: the usual case, one pass
+                else:  # which ones do not: value by value
+                    verdicts = probe.shared.verdicts(positions, gradients, alone=True)
             except UnevaluableError:
                 verdicts = None
         if verdicts is None or None in verdicts:

@@ -547,6 +547,56 @@ class SharedProbe:
             verdicts[k] = settled
         return verdicts
 
+    def combination_vanishes(
+        self,
+        which: Sequence[int],
+        width: int,
+        combined: Callable[
+            [Mapping[str, str], Sequence[decimal.Decimal]], Sequence[decimal.Decimal] | None
+        ],
+        seed: int = DEFAULT_SEED,
+    ) -> bool:
+        """True when every value `which` names plus its offset vanishes, decided on one
+        combination per column with weights drawn at random: `which` holds rows of `width`
+        values (a potential's coefficients, one per variable) and `combined(point, weights)`
+        gives each column's offsets combined with the same weights (one reverse pass over all
+        the potentials, where a pass each grew like the cube of a chain's links). A combination
+        that vanishes at every point while one of its values does not would need the weights
+        on a hyperplane. False when not decided so (a combination that does not vanish, a
+        value outside the reals, too few points): the caller then decides value by value."""
+        from screwsolve.symbolic import graph_values
+
+        rows = len(which) // width
+        draw = random.Random(seed)
+        weights = [decimal.Decimal(repr(draw.uniform(1.0, 2.0))) for _ in range(rows)]
+        part = self._part(which)
+        valid = 0
+        at: Sequence[int]
+        for index, point in enumerate(self.points):
+            texts = point.named_texts()
+            if index in self._raw:
+                raw, at = self._raw[index], which
+            else:
+                raw = graph_values.raw_values_at(part[0], part[1], texts)
+                at = range(len(which))
+            added = combined(texts, weights) if raw is not None else None
+            if raw is None or added is None:
+                continue
+            for column in range(width):
+                total = added[column]
+                for row in range(rows):
+                    value = raw[at[row * width + column]]
+                    if not isinstance(value, decimal.Decimal) or not value.is_finite():
+                        return False
+                    total = graph_values.CONTEXT.fma(weights[row], value, total)
+                number = float(total)
+                if number != number or abs(number) > TOLERANCE:
+                    return False
+            valid += 1
+            if valid >= PROBES:
+                break
+        return valid >= MIN_VALID
+
 
 def each_vanishes(
     exprs: Sequence[se.Basic], symbols: Mapping[str, sympy.Symbol], seed: int = DEFAULT_SEED

@@ -57,11 +57,32 @@ def gradients_at(
 ) -> list[dict[str, decimal.Decimal]] | None:
     """gradient_at of each value of a tape_of_many, with one forward pass for all of them and
     each function's slope computed once (a chain's potentials share their sines and cosines)."""
+    return _backward_passes(tape, [{root: ONE} for root in roots], values)
+
+
+def combined_gradient_at(
+    tape: Tape, roots: Sequence[int], weights: Sequence[decimal.Decimal], values: Mapping[str, str]
+) -> dict[str, decimal.Decimal] | None:
+    """The gradient of sum(weight * value) over the values of a tape_of_many, in one reverse
+    pass (each value's adjoint starts at its weight): the pass over a value's steps costs what
+    its graph holds, and a chain's potentials each hold most of the tape, so a pass per value
+    grew like the cube of the links."""
+    seeds: dict[int, decimal.Decimal] = {}
+    for root, weight in zip(roots, weights, strict=True):
+        seeds[root] = seeds.get(root, decimal.Decimal(0)) + weight
+    gradients = _backward_passes(tape, [seeds], values)
+    return gradients[0] if gradients is not None else None
+
+
+def _backward_passes(
+    tape: Tape, seeds: Sequence[Mapping[int, decimal.Decimal]], values: Mapping[str, str]
+) -> list[dict[str, decimal.Decimal]] | None:
+    """One forward pass at the point, then one reverse pass per seed (adjoints by step)."""
     with decimal.localcontext(CONTEXT):
         try:
             results = real_steps(tape, values)
             backward = _Backward(tape, results)
-            return [backward.gradient(root) for root in roots]
+            return [backward.gradient(seed) for seed in seeds]
         except UndefinedError:
             return None
         except (decimal.DivisionByZero, decimal.Overflow, ZeroDivisionError):
@@ -79,12 +100,15 @@ class _Backward:
         self.varies = _varying(tape)
         self.slopes: dict[int, decimal.Decimal] = {}
 
-    def gradient(self, root: int) -> dict[str, decimal.Decimal]:
+    def gradient(self, seeds: Mapping[int, decimal.Decimal]) -> dict[str, decimal.Decimal]:
+        """The gradient of sum(seed * step) over the seeded steps."""
         steps, results, varies = self.steps, self.results, self.varies
-        adjoint = [decimal.Decimal(0)] * (root + 1)
-        adjoint[root] = ONE
+        last = max(seeds)
+        adjoint = [decimal.Decimal(0)] * (last + 1)
+        for step, weight in seeds.items():
+            adjoint[step] += weight
         gradient: dict[str, decimal.Decimal] = {}
-        for index in range(root, -1, -1):
+        for index in range(last, -1, -1):
             weight = adjoint[index]
             if not weight or not varies[index]:
                 continue

@@ -298,3 +298,26 @@ actions:
     k, x, s = (named[n] for n in ("k", "x", "s"))
     assert sympy.simplify(energy - k * (1 + s) * x**2 / 2) == 0
     assert check.mismatched == ()
+
+
+def test_a_chains_weights_are_checked_in_one_reverse_pass_per_point(monkeypatch) -> None:
+    """The six weights' Q^q = -dV/dq are decided together: one reverse pass over all the
+    potentials at each probe point (one each grew like the cube of the links), and the same
+    verdicts as the per-value route (a wrong V is still named: the doubled-V test above)."""
+    from screwsolve.symbolic import graph_gradients
+    from screwsolve.symbolic.equivalence import PROBES
+
+    from ..two_axis_chain import two_axis_chain_yaml
+
+    passes: list[int] = []
+    real = graph_gradients._Backward.gradient
+
+    def counted(self, seeds):  # type: ignore[no-untyped-def]
+        passes.append(len(seeds))
+        return real(self, seeds)
+
+    monkeypatch.setattr(graph_gradients._Backward, "gradient", counted)
+    analysis = solve_text(two_axis_chain_yaml(6))
+    checks = {c.action: c.mismatched for c in analysis.potential_checks}
+    assert checks == {f"weight of {k}": () for k in range(1, 7)}
+    assert 0 < len(passes) <= PROBES and set(passes) == {6}

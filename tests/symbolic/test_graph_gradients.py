@@ -11,7 +11,7 @@ import pytest
 import symengine as se
 from hypothesis import assume, given, settings
 
-from screwsolve.symbolic.graph_gradients import gradient_at, gradients_at
+from screwsolve.symbolic.graph_gradients import combined_gradient_at, gradient_at, gradients_at
 from screwsolve.symbolic.graph_values import UnevaluableError, evaluate, tape_of, tape_of_many
 
 from .engine_expressions import NAMES, a, b, c, expressions, k
@@ -63,6 +63,45 @@ def test_values_on_one_tape_each_get_their_own_gradient() -> None:
     assert gradients is not None
     for expr, gradient in zip([first, second], gradients, strict=True):
         assert gradient == gradient_at(tape_of(expr), POINT)
+
+
+def test_one_pass_gives_a_weighted_sum_of_gradients_by_hand() -> None:
+    """2 (a b) + 3 sin(a): d/da = 2 b + 3 cos(a), d/db = 2 a, in one reverse pass."""
+    import math
+
+    tape, roots = tape_of_many([a * b, se.sin(a)])
+    weights = [decimal.Decimal(2), decimal.Decimal(3)]
+    gradient = combined_gradient_at(tape, roots, weights, POINT)
+    assert gradient is not None
+    x, y = 0.7312, -1.254
+    assert abs(float(gradient["a"]) - (2 * y + 3 * math.cos(x))) < 1e-12
+    assert abs(float(gradient["b"]) - 2 * x) < 1e-12
+
+
+@settings(max_examples=100, deadline=None)
+@given(expressions, expressions)
+def test_one_pass_gives_the_weighted_sum_of_each_values_gradient(
+    first: se.Basic, second: se.Basic
+) -> None:
+    """Reverse accumulation is linear in the seeds: seeding two values' steps with weights
+    gives the weighted sum of their gradients (shared steps counted once per value)."""
+    tape, roots = tape_of_many([first, second])
+    weights = [decimal.Decimal("1.375"), decimal.Decimal("-0.625")]
+    try:
+        each = gradients_at(tape, roots, POINT)
+        together = combined_gradient_at(tape, roots, weights, POINT)
+    except UnevaluableError:
+        return
+    assume(each is not None and together is not None)
+    assert each is not None and together is not None
+    for name in NAMES:
+        expected = sum(
+            (w * g.get(name, decimal.Decimal(0)) for w, g in zip(weights, each, strict=True)),
+            decimal.Decimal(0),
+        )
+        got = together.get(name, decimal.Decimal(0))
+        assume(abs(expected) < 1e50)
+        assert abs(float(got - expected)) <= 1e-18 * max(1.0, abs(float(expected))), name
 
 
 def test_undefined_and_unsupported_steps() -> None:

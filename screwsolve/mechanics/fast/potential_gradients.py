@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 import symengine as se
 
 from screwsolve.model.static import TIME
-from screwsolve.symbolic.graph_gradients import gradients_at
+from screwsolve.symbolic.graph_gradients import combined_gradient_at, gradients_at
 from screwsolve.symbolic.graph_values import tape_of_many
 from screwsolve.symbolic.graphs import interned
 
@@ -50,6 +50,15 @@ class PotentialGradients:
             for q in self.variables:
                 result.append(self._by(gradient, q, values))
         return result
+
+    def combined(
+        self, values: Mapping[str, str], weights: Sequence[decimal.Decimal]
+    ) -> list[decimal.Decimal] | None:
+        """d(sum of weight * V)/dq for each variable at a point, in one reverse pass."""
+        gradient = combined_gradient_at(self.tape, self.roots, weights, values)
+        if gradient is None:
+            return None
+        return [self._by(gradient, q, values) for q in self.variables]
 
     def _by(
         self, gradient: Mapping[str, decimal.Decimal], q: str, values: Mapping[str, str]
