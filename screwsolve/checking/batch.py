@@ -81,9 +81,9 @@ def _validate_item(item: tuple[str, str | None]) -> FileReport:
 def _solver_for_workers(files: int, jobs: int, timeout: float) -> None:
     """Import the solver here when the workers will be forked from this process, two or more:
     each inherits it instead of importing it again (26 problems on 2 cores: 0.4 s)."""
-    from screwsolve.runtime.sandbox import cpu_count, start_method
+    from screwsolve.runtime.sandbox import start_method, worker_count
 
-    if timeout > 0 and start_method() == "fork" and min(jobs, cpu_count(), files) > 1:
+    if timeout > 0 and start_method() == "fork" and worker_count(jobs, files) > 1:
         import screwsolve.checking.checking  # noqa: F401  (imported for the workers)
 
 

@@ -276,8 +276,7 @@ def run_many(
     workers: list[_Worker] = []
     try:
         with stop_on_signals():
-            # more workers than cores only share them, each with its own 2 GB to hold
-            for _ in range(min(max(1, jobs), cpu_count(), len(items))):
+            for _ in range(worker_count(jobs, len(items))):
                 workers.append(_new_worker(context, work, memory))
             _loop(
                 context, work, items, outcomes, pending, workers, seconds, memory, progress, stages
@@ -400,6 +399,12 @@ class _Call(Generic[T]):
 
     def __call__(self, _item: Any) -> T:
         return self.work(*self.args)
+
+
+def worker_count(jobs: int, items: int) -> int:
+    """The workers `run_many` starts for `items` items at `jobs` at a time: more workers than
+    cores only share them, each with its own 2 GB to hold."""
+    return min(max(1, jobs), cpu_count(), items)
 
 
 def cpu_count() -> int:
