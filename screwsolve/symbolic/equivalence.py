@@ -496,6 +496,19 @@ class SharedProbe:
             self._raw[point] = graph_values.raw_values_at(self.tape, self.roots, texts)
         return self._raw[point]
 
+    def _values_at(
+        self, index: int, which: Sequence[int], part: tuple[graph_values.Tape, list[int]] | None
+    ) -> tuple[list[Any] | None, Sequence[int]]:
+        """The raw values at point `index` and where each of `which` is among them: from the
+        point's evaluation of every value when it is kept or no `part` is given, else from
+        evaluating only the part (`_part(which)`), not kept."""
+        from screwsolve.symbolic import graph_values
+
+        if part is not None and index not in self._raw:
+            texts = self.points[index].named_texts()
+            return graph_values.raw_values_at(part[0], part[1], texts), range(len(which))
+        return self.raw(index), which
+
     def verdicts(
         self,
         which: Sequence[int],
@@ -517,13 +530,8 @@ class SharedProbe:
         open_ = set(range(len(which)))
         valid = 0
         part = self._part(which) if alone else None
-        at: Sequence[int]
         for index, point in enumerate(self.points):
-            if part is not None and index not in self._raw:
-                values = graph_values.raw_values_at(part[0], part[1], point.named_texts())
-                raw, at = values, range(len(which))
-            else:
-                raw, at = self.raw(index), which
+            raw, at = self._values_at(index, which, part)
             added = offsets(point.named_texts()) if offsets is not None else None
             if raw is None or (offsets is not None and added is None):
                 continue
@@ -571,15 +579,9 @@ class SharedProbe:
         weights = [decimal.Decimal(repr(draw.uniform(1.0, 2.0))) for _ in range(rows)]
         part = self._part(which)
         valid = 0
-        at: Sequence[int]
         for index, point in enumerate(self.points):
-            texts = point.named_texts()
-            if index in self._raw:
-                raw, at = self._raw[index], which
-            else:
-                raw = graph_values.raw_values_at(part[0], part[1], texts)
-                at = range(len(which))
-            added = combined(texts, weights) if raw is not None else None
+            raw, at = self._values_at(index, which, part)
+            added = combined(point.named_texts(), weights) if raw is not None else None
             if raw is None or added is None:
                 continue
             for column in range(width):
