@@ -54,14 +54,17 @@ def _trivial(value: se.Basic, args: tuple[se.Basic, ...]) -> bool:
     return bool(isinstance(value, se.Function) and len(args) == 1 and args[0].is_Symbol)
 
 
-def _uses(roots: list[se.Basic]) -> tuple[dict[se.Basic, int], list[se.Basic]]:
+def _uses(
+    roots: list[se.Basic],
+) -> tuple[dict[se.Basic, int], list[tuple[se.Basic, tuple[se.Basic, ...]]]]:
     """How many places use each operation node of the values' shared graph: each root once,
-    each argument slot of each distinct node once; and the sums of PREFIX_TERMS terms or more,
-    in the order met. Keyed by value, which on an interned graph compares a level or two (see
+    each argument slot of each distinct node once; and the sums of PREFIX_TERMS terms or more
+    with their terms, in the order met (a sum's `.args` makes its products afresh: read once).
+    Keyed by value, which on an interned graph compares a level or two (see
     graphs.interned)."""
     uses: dict[se.Basic, int] = {}
     seen: set[se.Basic] = set()
-    sums: list[se.Basic] = []
+    sums: list[tuple[se.Basic, tuple[se.Basic, ...]]] = []
     stack: list[se.Basic] = []
     for root in roots:
         uses[root] = uses.get(root, 0) + 1
@@ -73,7 +76,7 @@ def _uses(roots: list[se.Basic]) -> tuple[dict[se.Basic, int], list[se.Basic]]:
         seen.add(node)
         args = node.args
         if isinstance(node, se.Add) and len(args) >= PREFIX_TERMS:
-            sums.append(node)
+            sums.append((node, args))
         for arg in args:
             if has_arguments(arg):
                 uses[arg] = uses.get(arg, 0) + 1
@@ -104,23 +107,23 @@ class _Prefix:
         self.name: str | None = None
 
 
-def _common_prefixes(sums: list[se.Basic]) -> dict[se.Basic, tuple[list[se.Basic], _Prefix]]:
+def _common_prefixes(
+    sums: list[tuple[se.Basic, tuple[se.Basic, ...]]],
+) -> dict[se.Basic, tuple[list[se.Basic], _Prefix]]:
     """For each sum that begins with a run of PREFIX_TERMS terms or more that another sum also
-    begins with: its terms in order and its longest such run. Terms are ordered by how many of
-    the sums hold them (most first), then by when they were first met, so that the terms
-    nested sums share come first and a sum's own last: the lever arms' runs line up."""
+    begins with (`sums`: each with its terms): its terms in order and its longest such run.
+    Terms are ordered by how many of the sums hold them (most first), then by when they were
+    first met, so that the terms nested sums share come first and a sum's own last: the lever
+    arms' runs line up."""
     counts: dict[se.Basic, int] = {}
     first: dict[se.Basic, int] = {}
-    terms_of: list[tuple[se.Basic, tuple[se.Basic, ...]]] = []
-    for total in sums:
-        terms = total.args
-        terms_of.append((total, terms))
+    for _, terms in sums:
         for term in terms:
             counts[term] = counts.get(term, 0) + 1
             first.setdefault(term, len(first))
     root = _Prefix(0, None)
     ordered: list[tuple[se.Basic, list[se.Basic]]] = []
-    for total, terms in terms_of:
+    for total, terms in sums:
         sequence = sorted(terms, key=lambda term: (-counts[term], first[term]))
         ordered.append((total, sequence))
         node = root
