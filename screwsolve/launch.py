@@ -12,22 +12,14 @@ from __future__ import annotations
 import gc
 import sys
 
-# Cyclic garbage is collected once this many objects more have been made than freed (Python's
-# default is 700). A run of a large model makes millions of objects, almost none in cycles
-# (symengine's and sympy's values are trees of references): at 700 the 20-link chain spent
-# 0.5 s of its 4.4 s in 865 collections, at this threshold 0.17 s in 56, at the same peak memory.
-COLLECTION_THRESHOLD = 10_000
+from screwsolve.runtime.startup import (
+    COLLECTION_THRESHOLD,
+    SOLVING_MODULES,
+    collector_after_imports,
+    warm_imports,
+)
 
-
-def collector_after_imports() -> None:
-    """What the imports made lives as long as the process: it is set apart from every later
-    collection (gc.freeze; the 12-link chain's two full passes took 0.145 s, 0.088 s once
-    frozen), and the collector, off while importing (classes and functions, never garbage,
-    yet 13 % of importing the solver went to collecting), runs from now on at a threshold
-    sized for solving."""
-    gc.freeze()
-    gc.set_threshold(COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
-    gc.enable()
+__all__ = ["COLLECTION_THRESHOLD", "collector_after_imports", "main", "warm_solver"]
 
 
 def main() -> None:
@@ -142,16 +134,7 @@ def _seconds(value: str) -> float | None:
 
 
 def warm_solver() -> None:
-    """In the prestarted worker: what solving a problem imports, before the problem arrives
-    (the collector off meanwhile, as in the command's own process: spawned, a worker starts
-    afresh)."""
-    gc.disable()
-    from screwsolve.lean_imports import lean_imports
-
-    lean_imports()
-    import screwsolve.api
-    import screwsolve.mechanics.analysis
-    import screwsolve.model.grammar
-    import screwsolve.solution.build  # noqa: F401
-
-    collector_after_imports()
+    """In the prestarted worker: what solving a problem imports, before the problem arrives,
+    lean and with the collector off meanwhile, as in the command's own process (spawned, a
+    worker starts afresh)."""
+    warm_imports(SOLVING_MODULES, lean=True)

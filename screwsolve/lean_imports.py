@@ -61,6 +61,11 @@ def lean_imports() -> None:
         sys.meta_path.insert(0, LeanImports())
 
 
+def leaning() -> bool:
+    """Whether this process imports lean: the command's own, or a worker started from it."""
+    return any(isinstance(finder, LeanImports) for finder in sys.meta_path)
+
+
 def allow(module: str) -> None:
     """Let an unused module import after all (numpy, for `screwsolve sketch`'s matplotlib)."""
     _refused.discard(module)

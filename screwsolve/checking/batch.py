@@ -1,9 +1,10 @@
 """Batches of files checked or validated in worker processes, the solver imported where it pays.
 
 The command's own process hands out files and collects reports. Under `spawn` (macOS and
-Windows) each worker imports the solver itself, and a parent that had imported it too (0.37 s,
-sympy and the mechanics) paid for nothing; so does a parent with one worker under `fork`. With
-several forked workers the parent imports it once, and each worker inherits it.
+Windows) each worker imports the solver itself (as the command would: runtime/startup.py), and a
+parent that had imported it too (0.37 s, sympy and the mechanics) paid for nothing; so does a
+parent with one worker under `fork`. With several forked workers the parent imports it once,
+and each worker inherits it.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ def check_paths(
     at a time); a file that exceeds them is reported, and the batch goes on.
     """
     from screwsolve.runtime.sandbox import run_many
+    from screwsolve.runtime.startup import CHECKING_MODULES, worker_start
 
     items = [f if isinstance(f, tuple) else (f, None) for f in files]
     _solver_for_workers(len(items), jobs, timeout)
@@ -44,6 +46,7 @@ def check_paths(
         jobs=jobs,
         seconds=timeout,
         progress=progress,
+        warm=worker_start(CHECKING_MODULES),
     )
     reports = [_report(name, o) for (name, _), o in zip(items, outcomes, strict=True)]
     return CheckReport(reports, DEFAULT_SEED if seed is None else seed)
@@ -66,9 +69,17 @@ def validate_files(
 ) -> list[FileReport]:
     """validate_file for each (name, text or None), in worker processes with limits."""
     from screwsolve.runtime.sandbox import run_many
+    from screwsolve.runtime.startup import CHECKING_MODULES, worker_start
 
     _solver_for_workers(len(items), jobs, timeout)
-    outcomes = run_many(_validate_item, items, jobs=jobs, seconds=timeout, progress=progress)
+    outcomes = run_many(
+        _validate_item,
+        items,
+        jobs=jobs,
+        seconds=timeout,
+        progress=progress,
+        warm=worker_start(CHECKING_MODULES),
+    )
     return [_report(name, outcome) for (name, _), outcome in zip(items, outcomes, strict=True)]
 
 

@@ -252,18 +252,28 @@ def _guarded() -> Iterator[None]:
         yield
 
 
-def _limited(work: Callable[[T], R], item: T, timeout: float, *, stages: bool = False) -> R:
+def _limited(
+    work: Callable[[T], R],
+    item: T,
+    timeout: float,
+    *,
+    stages: bool = False,
+    imports: tuple[str, ...] = (),
+) -> R:
     """work(item) in a child process with the time and memory limits (in this process with
     --timeout 0 or --debug); a timeout or a crash is reported and exits 1. With `stages`, long
-    work shows its stages on a terminal's standard error."""
+    work shows its stages on a terminal's standard error. A new worker imports `imports` first,
+    as this process would (runtime/startup.py)."""
     from screwsolve.console import StageDisplay
     from screwsolve.runtime.sandbox import BatchInterruptedError, run_many
+    from screwsolve.runtime.startup import worker_start
 
     seconds = 0.0 if STATE.debug else timeout
     display = StageDisplay() if stages else None
+    warm = worker_start(imports)
     with _interruptible():
         try:
-            outcome = run_many(work, [item], seconds=seconds, stages=display)[0]
+            outcome = run_many(work, [item], seconds=seconds, stages=display, warm=warm)[0]
         except BatchInterruptedError:
             raise  # reported by _interruptible, exit 130: not an internal error
         except ScrewsolveError as exc:

@@ -101,6 +101,7 @@ def run(
     STATE.reported = [] if format.value == "json" else None
     try:
         from screwsolve.jobs import RunRequest, run_request
+        from screwsolve.runtime.startup import SOLVING_MODULES
 
         if standalone and format.value != "latex":
             raise typer.BadParameter(
@@ -136,7 +137,7 @@ def run(
             only=sections,
         )
         with _spooled(request, output) as request, _drawing(request) as request:
-            result = _limited(run_request, request, timeout, stages=True)
+            result = _limited(run_request, request, timeout, stages=True, imports=SOLVING_MODULES)
             if result.diagnostics:
                 _fail(InputError(list(result.diagnostics)))  # re-raised with --debug
             if result.usage or result.error:

@@ -482,11 +482,13 @@ def _limited_truth(name: str, text: str, timeout: float) -> KeyTruth:
     """The key's truth, computed under the same time and memory limits as a submission (a key
     whose own claims are slow or huge never hangs `grade`); in-process with timeout 0."""
     from screwsolve.runtime.sandbox import run_many
+    from screwsolve.runtime.startup import GRADING_MODULES, worker_start
 
     if not timeout:
         return key_truth(load_key(text, name))
     seconds = max(timeout, KEY_SECONDS)
-    outcome = run_many(_truth_in_worker, [(name, text)], seconds=seconds)[0]
+    warm = worker_start(GRADING_MODULES)
+    outcome = run_many(_truth_in_worker, [(name, text)], seconds=seconds, warm=warm)[0]
     if outcome.value is None:
         if outcome.failure == "error" and outcome.detail.startswith("InputError"):
             # a located mistake, met before any solving: found again here with its locations
@@ -532,6 +534,7 @@ def grade(
     InputError)."""
     from screwsolve.runtime.cache import Store
     from screwsolve.runtime.sandbox import run_many
+    from screwsolve.runtime.startup import GRADING_MODULES, worker_start
 
     store = Store("keys", enabled=use_cache)
     name, text, truth = prepare_key(key_path, store, timeout)
@@ -539,7 +542,14 @@ def grade(
     grader = Grader(name, text, truth, run_seed)
     if timeout > 0:
         grader.prepare()  # fork workers inherit it; spawn workers rebuild it
-    outcomes = run_many(grader, submissions, jobs=jobs, seconds=timeout, progress=progress)
+    outcomes = run_many(
+        grader,
+        submissions,
+        jobs=jobs,
+        seconds=timeout,
+        progress=progress,
+        warm=worker_start(GRADING_MODULES),
+    )
     results = []
     for path, outcome in zip(submissions, outcomes, strict=True):
         if outcome.value is not None:

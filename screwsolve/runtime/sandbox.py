@@ -157,9 +157,19 @@ class _Worker:
         warm: Callable[[], None] | None = None,
     ) -> None:
         self.connection, child = context.Pipe(duplex=True)
-        self.process = context.Process(target=_serve, args=(child, work, memory, warm), daemon=True)
+        # Spawned, a worker unpickles what it is started with before it runs a line of its own:
+        # a work function (the grader) would import its module there, before `warm` could
+        # make the imports lean. It crosses the pipe instead, read once `warm` is done.
+        later = warm is not None and context.get_start_method() != "fork"
+        first = None if later else work
+        self.process = context.Process(
+            target=_serve, args=(child, first, memory, warm), daemon=True
+        )
         self.process.start()
         child.close()
+        if later and work is not None:
+            with suppress(OSError, ValueError):  # gone already: found when given its first item
+                self.connection.send(work)
         self.memory = memory
         self.index: int | None = None
         self.deadline = 0.0
@@ -230,8 +240,14 @@ def _stop_prestarted() -> None:
         _prestarted.pop().stop(kill=True)
 
 
-def _new_worker(context: Any, work: Callable[[Any], Any], memory: int) -> _Worker:
-    """A prestarted worker if one is waiting with the same memory limit, else a new one."""
+def _new_worker(
+    context: Any,
+    work: Callable[[Any], Any],
+    memory: int,
+    warm: Callable[[], None] | None = None,
+) -> _Worker:
+    """A prestarted worker if one is waiting with the same memory limit, else a new one that
+    runs `warm` first."""
     while _prestarted:
         worker = _prestarted.pop()
         if worker.memory == memory and worker.process.is_alive():
@@ -241,7 +257,7 @@ def _new_worker(context: Any, work: Callable[[Any], Any], memory: int) -> _Worke
             except (OSError, ValueError):
                 pass
         worker.stop(kill=True)
-    return _Worker(context, work, memory)
+    return _Worker(context, work, memory, warm)
 
 
 def run_many(
@@ -253,13 +269,15 @@ def run_many(
     memory: int = DEFAULT_MEMORY_BYTES,
     progress: Callable[[int], None] | None = None,
     stages: Reporter | None = None,
+    warm: Callable[[], None] | None = None,
 ) -> list[Outcome[T]]:
     """work(item) for every item, results in input order; `seconds` <= 0 runs in this process.
 
     Each item has `seconds` of wall-clock time; a timeout or a crash becomes that item's
     Outcome and the batch goes on. Raises BatchInterruptedError (after stopping every worker) on SIGINT
     or SIGTERM. `progress` hears of each item finished; `stages`, of the work's own reports
-    (progress.report) inside an item.
+    (progress.report) inside an item. Each new worker runs `warm` before its first item (its
+    imports: runtime.startup.worker_start), a replaced one too.
     """
     if seconds <= 0:
         results = []
@@ -277,9 +295,19 @@ def run_many(
     try:
         with stop_on_signals():
             for _ in range(worker_count(jobs, len(items))):
-                workers.append(_new_worker(context, work, memory))
+                workers.append(_new_worker(context, work, memory, warm))
             _loop(
-                context, work, items, outcomes, pending, workers, seconds, memory, progress, stages
+                context,
+                work,
+                items,
+                outcomes,
+                pending,
+                workers,
+                seconds,
+                memory,
+                progress,
+                stages,
+                warm,
             )
     except BaseException:
         for worker in workers:
@@ -301,6 +329,7 @@ def _loop(
     memory: int,
     progress: Callable[[int], None] | None,
     stages: Reporter | None = None,
+    warm: Callable[[], None] | None = None,
 ) -> None:
     def finish(worker: _Worker, outcome: Outcome[T]) -> None:
         assert worker.index is not None
@@ -313,7 +342,7 @@ def _loop(
         worker.stop(kill=True)
         workers.remove(worker)
         if pending:
-            workers.append(_Worker(context, work, memory))
+            workers.append(_Worker(context, work, memory, warm))
 
     while True:
         for worker in workers:

@@ -31,7 +31,7 @@ LAYERS = {
     "screwsolve.console": 7,
     "screwsolve.api": 8,
     "screwsolve.jobs": 8,
-    "screwsolve.lean_imports": 8,
+    "screwsolve.lean_imports": 6,  # imports nothing of screwsolve; every process's start uses it
     "screwsolve.cli": 9,
     "screwsolve.cli.help": 9,
     "screwsolve.launch": 10,

@@ -128,6 +128,38 @@ def test_grading_under_spawn_gives_the_same_rows(monkeypatch: pytest.MonkeyPatch
     assert_rows_as_expected(grade(KEY, SUBMISSIONS, jobs=2, timeout=60, seed=3))
 
 
+def test_spawned_graders_import_as_the_command_does(tmp_path: Path) -> None:
+    """A spawned worker used to import the grader's module while it was being started, before
+    it could refuse what the command never uses: each of the three (the key's, two graders)
+    imported sympy's units (the class under spawn: 4.02 s, then 2.67 s). The whole command,
+    every process's imports listed (PYTHONPROFILEIMPORTTIME); the class still grades."""
+    import subprocess
+    import sys
+
+    env = {
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "PATH": "/usr/bin:/bin",
+        "SCREWSOLVE_START_METHOD": "spawn",
+        "PYTHONPROFILEIMPORTTIME": "1",
+    }
+    program = "import sys; from screwsolve.launch import main; main()"
+    command = [sys.executable, "-c", program, "grade", "--key", KEY, "--out", str(tmp_path)]
+    done = subprocess.run(
+        [*command, "--jobs", "2", "--seed", "3", *SUBMISSIONS],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-500:]
+    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
+    # the command's, the key's worker's and two graders' (a module grading.grading imports)
+    assert imported.count("screwsolve.grading.key") >= 3
+    assert "sympy.physics.units" not in imported
+    with (tmp_path / "grades.csv").open(encoding="utf-8") as handle:
+        assert len(list(csv.DictReader(handle))) == len(SUBMISSIONS)
+
+
 def test_a_key_whose_own_claim_fails_is_refused_at_its_line(tmp_path: Path) -> None:
     text = Path(KEY).read_text(encoding="utf-8")
     wrong = text.replace("weight: {theta: -m*g*l*cos(theta)}", "weight: {theta: m*g*l*cos(theta)}")

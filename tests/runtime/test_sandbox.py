@@ -258,3 +258,37 @@ def test_a_stopped_worker_says_the_last_stage_it_reported() -> None:
     assert outcome.detail == (
         "took longer than 2 s (last stage reported: power coefficients, 3 of 8)"
     )
+
+
+def _exits_on_one(item: int) -> tuple[int, int | None, int]:
+    if item == 1:
+        os._exit(3)  # the worker crashes: the next item goes to a new one
+    return _where_warmed(item)
+
+
+def test_every_new_worker_runs_its_warm_up_before_its_first_item() -> None:
+    """The batch's worker and the one that replaces it when it crashes have each run `warm`
+    in their own process before any work."""
+    outcomes = run_many(_exits_on_one, [0, 1, 2], seconds=60, warm=_warm)
+    assert outcomes[1].failure == "crash"
+    first, third = outcomes[0].value, outcomes[2].value
+    assert first is not None and third is not None
+    assert first[0] != third[0]  # the replacement did the third item
+    assert all(warmed_in == pid != os.getpid() for pid, warmed_in, _ in (first, third))
+
+
+def _mark_warmed() -> None:
+    os.environ["SCREWSOLVE_TEST_WARMED"] = "1"
+
+
+def test_a_spawned_worker_takes_its_work_once_warm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Spawned, a worker unpickles what it is started with before running anything: the work
+    (its module imported then) crosses after `warm` instead, so that the worker's imports
+    follow the warm-up (lean, the collector off). The work's module says whether `warm` had
+    run when it was imported."""
+    from tests.runtime.late_work import LateWork
+
+    monkeypatch.setenv("SCREWSOLVE_START_METHOD", "spawn")
+    monkeypatch.delenv("SCREWSOLVE_TEST_WARMED", raising=False)
+    outcome = run_many(LateWork(), [1], seconds=60, warm=_mark_warmed)[0]
+    assert outcome.value is True
