@@ -159,17 +159,16 @@ class _Worker:
         self.connection, child = context.Pipe(duplex=True)
         # Spawned, a worker unpickles what it is started with before it runs a line of its own:
         # a work function (the grader) would import its module there, before `warm` could
-        # make the imports lean. It crosses the pipe instead, read once `warm` is done.
+        # make the imports lean. It crosses the pipe with the first item instead (read once
+        # `warm` is done; sent then, a large one waits for no other worker's start).
         later = warm is not None and context.get_start_method() != "fork"
+        self.unsent = work if later else None
         first = None if later else work
         self.process = context.Process(
             target=_serve, args=(child, first, memory, warm), daemon=True
         )
         self.process.start()
         child.close()
-        if later and work is not None:
-            with suppress(OSError, ValueError):  # gone already: found when given its first item
-                self.connection.send(work)
         self.memory = memory
         self.index: int | None = None
         self.deadline = 0.0
@@ -180,7 +179,13 @@ class _Worker:
         self.connection.send(work)
 
     def give(self, index: int, item: Any, seconds: float) -> None:
-        self.connection.send((index, item))
+        """Send the item (after the work function, the first time, when it was held back); a
+        worker gone meanwhile is found by its closed pipe, and its item reported as a crash."""
+        with suppress(OSError):
+            if self.unsent is not None:
+                work, self.unsent = self.unsent, None
+                self.connection.send(work)
+            self.connection.send((index, item))
         self.index = index
         self.deadline = time.monotonic() + seconds
         self.stage = ""

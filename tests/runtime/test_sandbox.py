@@ -292,3 +292,14 @@ def test_a_spawned_worker_takes_its_work_once_warm(monkeypatch: pytest.MonkeyPat
     monkeypatch.delenv("SCREWSOLVE_TEST_WARMED", raising=False)
     outcome = run_many(LateWork(), [1], seconds=60, warm=_mark_warmed)[0]
     assert outcome.value is True
+
+
+def _dies_while_warming() -> None:
+    os._exit(5)
+
+
+def test_a_worker_that_dies_while_warming_is_a_crash_not_a_failed_batch() -> None:
+    """Its item is reported (the exit code said), and the batch goes on with a new worker."""
+    outcomes = run_many(_square, [2, 3], seconds=60, warm=_dies_while_warming)
+    assert [o.failure for o in outcomes] == ["crash", "crash"]
+    assert "exited with code 5" in (outcomes[0].detail or "")
