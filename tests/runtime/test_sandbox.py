@@ -303,3 +303,20 @@ def test_a_worker_that_dies_while_warming_is_a_crash_not_a_failed_batch() -> Non
     outcomes = run_many(_square, [2, 3], seconds=60, warm=_dies_while_warming)
     assert [o.failure for o in outcomes] == ["crash", "crash"]
     assert "exited with code 5" in (outcomes[0].detail or "")
+
+
+def test_an_item_given_to_a_worker_already_gone_is_not_a_broken_batch() -> None:
+    """Its pipe is closed (a worker killed, or dead while warming): the item is handed over
+    without an error, and the closed pipe is what reports the crash."""
+    import multiprocessing
+
+    context = multiprocessing.get_context(sandbox.start_method())
+    worker = sandbox._Worker(context, _square, 0, _warm)
+    worker.process.kill()
+    worker.process.join(timeout=10)
+    worker.give(0, 3, 60)
+    assert worker.index == 0
+    assert worker.connection.poll(10)  # readable: the end of the pipe
+    with pytest.raises((EOFError, OSError)):
+        worker.connection.recv()
+    worker.stop(kill=True)
