@@ -57,7 +57,7 @@ def lean_imports() -> None:
     """Install the finder, unless the modules concerned are already imported."""
     if any(name in sys.modules for name in BARE_PACKAGES | UNUSED):
         return
-    if not any(isinstance(finder, LeanImports) for finder in sys.meta_path):
+    if not leaning():
         sys.meta_path.insert(0, LeanImports())
 
 
