@@ -83,6 +83,7 @@ def sketch(
     from screwsolve.files.writing import commit_spool, drawing_beside
     from screwsolve.jobs import SketchRequest, sketch_request
     from screwsolve.render.sketch import FORMATS
+    from screwsolve.runtime.startup import SKETCHING_MODULES
 
     pairs = _values(values)
     if output is None:
@@ -99,7 +100,7 @@ def sketch(
         drawing = drawing_beside(output)
         try:
             request = SketchRequest(loaded, str(output), str(drawing), pairs)
-            result = _limited(sketch_request, request, timeout)
+            result = _limited(sketch_request, request, timeout, imports=SKETCHING_MODULES)
             if result.output:
                 commit_spool(drawing, output)
         finally:

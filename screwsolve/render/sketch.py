@@ -11,11 +11,13 @@ import math
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from screwsolve.render.escape import clean
-from screwsolve.solution.result import Solution
-from screwsolve.solution.sketch import Sketch
+
+if TYPE_CHECKING:  # the command's own process reads FORMATS and draws nothing: no sympy there
+    from screwsolve.solution.result import Solution
+    from screwsolve.solution.sketch import Sketch
 
 FORMATS = (".png", ".svg", ".pdf")
 BODY_COLOURS = ("#4c72b0", "#55a868", "#c44e52", "#8172b2", "#ccb974", "#64b5cd")

@@ -35,6 +35,17 @@ SOLVING_MODULES = (
     "screwsolve.model.grammar",
     "screwsolve.solution.build",
 )
+# What drawing one problem imports (sketch's worker; matplotlib comes with the work, which lets
+# numpy in)
+SKETCHING_MODULES = (
+    "screwsolve.jobs",
+    "screwsolve.mechanics.analysis",
+    "screwsolve.mechanics.fast.jacobian",
+    "screwsolve.model.action_entries",
+    "screwsolve.model.grammar",
+    "screwsolve.render.sketch",
+    "screwsolve.solution.sketch",
+)
 
 
 def collector_after_imports() -> None:
