@@ -36,10 +36,10 @@ def check_paths(
     at a time); a file that exceeds them is reported, and the batch goes on.
     """
     from screwsolve.runtime.sandbox import run_many
-    from screwsolve.runtime.startup import CHECKING_MODULES, worker_start
+    from screwsolve.runtime.startup import CHECKING_MODULES, import_before_forking, worker_start
 
     items = [f if isinstance(f, tuple) else (f, None) for f in files]
-    _solver_for_workers(len(items), jobs, timeout)
+    import_before_forking(CHECKING_MODULES, len(items), jobs, timeout)
     outcomes = run_many(
         partial(_check_item, seed=seed, seconds=timeout or None),
         items,
@@ -69,9 +69,9 @@ def validate_files(
 ) -> list[FileReport]:
     """validate_file for each (name, text or None), in worker processes with limits."""
     from screwsolve.runtime.sandbox import run_many
-    from screwsolve.runtime.startup import CHECKING_MODULES, worker_start
+    from screwsolve.runtime.startup import CHECKING_MODULES, import_before_forking, worker_start
 
-    _solver_for_workers(len(items), jobs, timeout)
+    import_before_forking(CHECKING_MODULES, len(items), jobs, timeout)
     outcomes = run_many(
         _validate_item,
         items,
@@ -87,20 +87,6 @@ def _validate_item(item: tuple[str, str | None]) -> FileReport:
     from screwsolve.checking.checking import validate_file
 
     return validate_file(*item)
-
-
-def _solver_for_workers(files: int, jobs: int, timeout: float) -> None:
-    """Import what checking a file needs here (the workers' own list, CHECKING_MODULES) when
-    the workers will be forked from this process, two or more: each inherits it instead of
-    importing it again (26 problems on 2 cores: 0.4 s)."""
-    import importlib
-
-    from screwsolve.runtime.sandbox import start_method, worker_count
-    from screwsolve.runtime.startup import CHECKING_MODULES
-
-    if timeout > 0 and start_method() == "fork" and worker_count(jobs, files) > 1:
-        for module in CHECKING_MODULES:
-            importlib.import_module(module)
 
 
 def _report(path: str, outcome: Outcome[FileReport]) -> FileReport:

@@ -77,3 +77,17 @@ def worker_start(modules: Iterable[str]) -> Callable[[], None]:
     when this process is (the command's, or a worker of it), never when a host program that
     imported screwsolve as a library decides its own imports."""
     return partial(warm_imports, tuple(modules), leaning())
+
+
+def import_before_forking(modules: Iterable[str], items: int, jobs: int, timeout: float) -> bool:
+    """Import `modules` in this process when two workers or more will be forked from it for
+    `items` items (each inherits them instead of importing them again: 26 problems validated
+    on 2 cores, 0.4 s); under spawn each worker imports them itself (`worker_start`), and this
+    process would have imported them for nothing. Whether it imported them."""
+    from screwsolve.runtime.sandbox import start_method, worker_count
+
+    if timeout > 0 and start_method() == "fork" and worker_count(jobs, items) > 1:
+        for module in modules:
+            importlib.import_module(module)
+        return True
+    return False
