@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeAlias
 import sympy
 from sympy.physics.vector import Vector
 
+from screwsolve.checking.claim_kinds import ClaimKind, Series
 from screwsolve.checking.reports import QUALIFIED
 from screwsolve.errors import ExpressionError
 from screwsolve.files.schema import Expected
@@ -37,17 +38,8 @@ from screwsolve.symbolic.equivalence import (
 )
 from screwsolve.symbolic.surface import Surface
 
-ClaimKind = Literal["scalar", "screw", "names", "flag"]
 Status = Literal["ok", "fail", "error"]
 SCREW_PARTS = ("resultant", "moment")
-
-
-@dataclass(frozen=True)
-class Series:
-    """A claim to order k: right up to terms of order k + 1 in the small quantities together."""
-
-    small: tuple[str, ...]
-    order: int
 
 
 @dataclass(frozen=True)

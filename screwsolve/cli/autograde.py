@@ -72,7 +72,8 @@ def autograde(
     """
     from screwsolve.checking.discovery import submission_files
     from screwsolve.files.writing import write_atomic
-    from screwsolve.grading.grading import grade, gradebook_rows, latest
+    from screwsolve.grading.batch import grade
+    from screwsolve.grading.results import gradebook_rows, latest
     from screwsolve.render.autograders import (
         gradescope_results,
         prairielearn_results,
@@ -155,7 +156,8 @@ def autograder(
     --wheel, that wheel is shipped and installed (a screwsolve not on PyPI, or a fork).
     """
     from screwsolve.files.reading import read_text
-    from screwsolve.grading.key import key_truth, load_key
+    from screwsolve.grading.key import key_truth
+    from screwsolve.grading.truth import load_key
     from screwsolve.render.autograder_files import gradescope_files, prairielearn_files
     from screwsolve.version import __version__
 

@@ -121,7 +121,7 @@ def grade(
     --fail-under is not met; 2: usage). Put -- before file names that begin with a dash.
     """
     from screwsolve.checking.discovery import submission_files
-    from screwsolve.grading.grading import grade as grade_all
+    from screwsolve.grading.batch import grade as grade_all
     from screwsolve.grading.lms import names_from_books
     from screwsolve.render.grades import (
         Gradebooks,

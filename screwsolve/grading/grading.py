@@ -12,97 +12,32 @@ batch. Probe points come from a secret seed drawn per run and recorded in the re
 from __future__ import annotations
 
 import difflib
-import os
 import re
-import secrets
-from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import PurePath
-from typing import Any, Literal
+from typing import Any
 
 import sympy
 
 from screwsolve.checking.claims import SECTIONS, Claim, Malformed, PartVerdict, Truth, walk
 from screwsolve.checking.reports import QUALIFIED
-from screwsolve.errors import InputError, ScrewsolveError
+from screwsolve.errors import InputError
 from screwsolve.files.loading import load_data, validate_model
 from screwsolve.files.reading import read_text
 from screwsolve.files.schema import SubmissionEnvelope
 from screwsolve.grading.diagnosis import causes
-from screwsolve.grading.identity import Identity, identity_of
-from screwsolve.grading.key import ItemTruth, KeyReader, KeyTruth, key_id, key_truth, load_key
+from screwsolve.grading.identity import identity_of
+from screwsolve.grading.key import KeyReader
+from screwsolve.grading.results import SEPARATOR, ItemResult, SubmissionResult, from_lms
+from screwsolve.grading.truth import ItemTruth, KeyTruth, load_key
 from screwsolve.grading.unit_feedback import screw_texts, unit_feedback
 from screwsolve.solution.result import ScrewValue
 from screwsolve.symbolic.equivalence import sample
 
-Verdict = Literal["correct", "wrong", "unreadable", "undecided", "missing"]
-Status = Literal["graded", "invalid", "rejected", "timeout", "crashed"]
-
-
-@dataclass
-class ItemResult:
-    """One item of one submission."""
-
-    item: str
-    verdict: Verdict
-    points: float
-    max_points: float
-    feedback: str = ""
-    answer: str = ""
-    mistake: str = ""  # the code of the recognised mistake, if any
-    hint: str = ""  # the key's hint, last in `feedback` when the item is wrong or undecided
-
-    def feedback_without_hint(self) -> str:
-        """The feedback as it reads before the due date when the key shows hints after it."""
-        if self.hint and self.feedback.endswith(self.hint):
-            return self.feedback[: -len(self.hint)].removesuffix(_SEPARATOR)
-        return self.feedback
-
-
-@dataclass
-class SubmissionResult:
-    """One submission: who it is from, its status, items and score."""
-
-    file: str
-    identity: Identity | None = None
-    declared: str = ""  # what its `student:` says
-    status: Status = "graded"
-    items: list[ItemResult] = field(default_factory=list)
-    diagnostics: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)  # what was read with intent over form
-    modified: float = 0.0  # the file's modification time: orders two files of one student
-
-    @property
-    def score(self) -> float:
-        return sum(i.points for i in self.items)
-
-    @property
-    def student(self) -> str:
-        """The name reports show: the LMS identity's, else the declared one."""
-        return self.identity.name if self.identity is not None else self.declared
-
-
-@dataclass
-class GradeReport:
-    """Every submission's result with the key's items, the probe seed and the warnings."""
-
-    key: str
-    key_id: str
-    title: str
-    items: dict[str, float]
-    results: list[SubmissionResult]
-    seed: int
-    warnings: list[str] = field(default_factory=list)
-    hints_after_due_date: bool = False  # the key's grading.hints_shown (autograders)
-
-    @property
-    def max_points(self) -> float:
-        return sum(self.items.values())
-
 
 class Grader:
-    """Grades one submission file; picklable, so it reaches `spawn` workers: the key travels as
-    its text and truth, and each worker parses it once (`prepare`)."""
+    """Grades one submission file against the key, in a worker (`batch.py` hands it out): the
+    key's truth arrives as text, and `prepare` parses it once per process."""
 
     def __init__(self, key_name: str, key_text: str, truth: KeyTruth, seed: int) -> None:
         self.key_name = key_name
@@ -110,11 +45,6 @@ class Grader:
         self.truth = truth
         self.seed = seed
         self._reader: KeyReader | None = None
-
-    def __getstate__(self) -> dict[str, Any]:
-        state = dict(self.__dict__)
-        state["_reader"] = None  # rebuilt in the worker
-        return state
 
     def prepare(self) -> KeyReader:
         """The key's names and parsed truths (built once per process)."""
@@ -134,7 +64,7 @@ class Grader:
         except InputError as exc:
             result.status = "invalid"
             result.diagnostics = [str(d) for d in exc.diagnostics]
-            result.identity = identity_of(path, "") if _lms(path) else None
+            result.identity = identity_of(path, "") if from_lms(path) else None
             return result
         result.declared = envelope.student
         result.identity = identity_of(path, envelope.student)
@@ -337,19 +267,6 @@ def _close_section(key: str, section: str) -> bool:
     return ratio >= 0.8 or (len(name) >= 5 and section.startswith(name))
 
 
-def _modified(path: str) -> float:
-    try:
-        return os.stat(path).st_mtime
-    except OSError:
-        return 0.0
-
-
-def _lms(path: str) -> bool:
-    from screwsolve.grading.identity import from_file_name
-
-    return from_file_name(path) is not None
-
-
 def _all_ok(verdicts: list[PartVerdict]) -> bool:
     return all(v.status == "ok" for v in verdicts)
 
@@ -426,11 +343,8 @@ def _negated(truth: Truth) -> Truth:
     return Truth("screw", ScrewValue(resultant, moment, value.point))
 
 
-_SEPARATOR = "; "
-
-
 def _join(*parts: str) -> str:
-    return _SEPARATOR.join(p for p in parts if p)
+    return SEPARATOR.join(p for p in parts if p)
 
 
 def _no_answer(item: ItemTruth, unmatched: list[tuple[str, ...]]) -> str:
@@ -467,188 +381,3 @@ def _names_feedback(given: tuple[str, ...], true: object) -> str:
 
 
 # -- the batch -------------------------------------------------------------------------------
-
-
-KEY_SECONDS = 10.0  # the key's time limit is the submissions', but never less than this
-
-
-def _truth_in_worker(named: tuple[str, str]) -> Any:
-    """A key's truth as JSON, computed from its text (in a worker: what crosses is plain)."""
-    name, text = named
-    return key_truth(load_key(text, name)).to_json()
-
-
-def _limited_truth(name: str, text: str, timeout: float) -> KeyTruth:
-    """The key's truth, computed under the same time and memory limits as a submission (a key
-    whose own claims are slow or huge never hangs `grade`); in-process with timeout 0."""
-    from screwsolve.runtime.sandbox import run_many
-    from screwsolve.runtime.startup import GRADING_MODULES, worker_start
-
-    if not timeout:
-        return key_truth(load_key(text, name))
-    seconds = max(timeout, KEY_SECONDS)
-    warm = worker_start(GRADING_MODULES)
-    outcome = run_many(_truth_in_worker, [(name, text)], seconds=seconds, warm=warm)[0]
-    if outcome.value is None:
-        if outcome.failure == "error" and outcome.detail.startswith("InputError"):
-            # a located mistake, met before any solving: found again here with its locations
-            return key_truth(load_key(text, name))
-        reason = {"timeout": "timed out", "crash": "crashed"}.get(outcome.failure or "", "failed")
-        raise ScrewsolveError(
-            f"{name}: the key {reason} while its own answers were computed ({outcome.detail}); "
-            "give a larger --timeout if it is a large problem"
-        )
-    return KeyTruth.from_json(outcome.value)
-
-
-def prepare_key(path: str, store: Any, timeout: float = 0.0) -> tuple[str, str, KeyTruth]:
-    """The key's display name, text and truth: from the cache when it holds this exact key for
-    these versions, else computed under `timeout` (and cached). The id always comes from the
-    key itself."""
-    from screwsolve.runtime.cache import digest
-
-    name, text = read_text(path)
-    loaded = load_key(text, name)
-    entry = digest(text)
-    truth = store.get(entry, KeyTruth.from_json) if store is not None else None
-    if truth is None:
-        truth = _limited_truth(name, text, timeout)
-        if store is not None:
-            store.put(entry, truth.to_json())
-    grading = loaded.problem.grading
-    later = grading is not None and grading.hints_shown == "after_due_date"
-    return name, text, replace(truth, key_id=key_id(loaded), hints_after_due_date=later)
-
-
-def grade(
-    key_path: str,
-    submissions: list[str],
-    *,
-    jobs: int = 1,
-    timeout: float = 20.0,
-    use_cache: bool = True,
-    seed: int | None = None,
-    progress: Callable[[int], None] | None = None,
-) -> GradeReport:
-    """Grade every submission; never raises for a submission's sake (the key may be refused:
-    InputError)."""
-    from screwsolve.runtime.cache import Store
-    from screwsolve.runtime.sandbox import run_many
-    from screwsolve.runtime.startup import GRADING_MODULES, worker_start
-
-    store = Store("keys", enabled=use_cache)
-    name, text, truth = prepare_key(key_path, store, timeout)
-    run_seed = seed if seed is not None else secrets.randbits(48)
-    grader = Grader(name, text, truth, run_seed)
-    if timeout > 0:
-        grader.prepare()  # fork workers inherit it; spawn workers rebuild it
-    outcomes = run_many(
-        grader,
-        submissions,
-        jobs=jobs,
-        seconds=timeout,
-        progress=progress,
-        warm=worker_start(GRADING_MODULES),
-    )
-    results = []
-    for path, outcome in zip(submissions, outcomes, strict=True):
-        if outcome.value is not None:
-            results.append(outcome.value)
-            continue
-        status: Status = "timeout" if outcome.failure == "timeout" else "crashed"
-        identity = identity_of(path, "") if _lms(path) else None
-        results.append(
-            SubmissionResult(path, identity, status=status, diagnostics=[outcome.detail])
-        )
-    for result in results:
-        result.modified = _modified(result.file)
-    items = {i.item: i.points for i in truth.items}
-    report = GradeReport(name, truth.key_id, truth.title, items, results, run_seed)
-    report.hints_after_due_date = truth.hints_after_due_date
-    report.warnings.extend(store.warnings)
-    report.warnings.extend(class_warnings(results))
-    return report
-
-
-def class_warnings(results: list[SubmissionResult]) -> list[str]:
-    """Several submissions of one student, and one declared name used by several LMS users."""
-    warnings = []
-    by_student: dict[str, list[SubmissionResult]] = {}
-    for result in results:
-        if result.identity is not None and result.identity.key:
-            key = f"{result.identity.source}:{result.identity.key}"
-            by_student.setdefault(key, []).append(result)
-    for group in by_student.values():
-        if len(group) > 1:
-            kept = latest(group)
-            files = ", ".join(r.file for r in group)
-            warnings.append(
-                f"{len(group)} submissions from {group[0].student}: {files} "
-                f"(the gradebook takes {kept.file})"
-            )
-    declared: dict[str, set[str]] = {}
-    for result in results:
-        if result.identity is not None and result.identity.source != "student" and result.declared:
-            declared.setdefault(result.declared.strip().lower(), set()).add(result.identity.key)
-    for name, users in sorted(declared.items()):
-        if len(users) > 1:
-            warnings.append(
-                f"submissions of {len(users)} different LMS users ({', '.join(sorted(users))}) "
-                f"all declare student '{name}'"
-            )
-    return warnings
-
-
-def latest(group: list[SubmissionResult]) -> SubmissionResult:
-    """The submission a gradebook keeps for a student: the LMS's own order (Canvas: the larger
-    file id, the later upload; Moodle: a file over online text), then the file modified last
-    (unzipping keeps the times a download stores), then the file name that sorts last."""
-    return max(group, key=_order)
-
-
-def _order(result: SubmissionResult) -> tuple[int, float, str]:
-    return (result.identity.attempt if result.identity else 0, result.modified, result.file)
-
-
-def tied(results: list[SubmissionResult]) -> dict[int, list[SubmissionResult]]:
-    """Each kept submission (by id()) that only its file name put before others of the same
-    student: same LMS order, same modification time (every file of a Moodle 4.x zip)."""
-    groups: dict[str, list[SubmissionResult]] = {}
-    for result in results:
-        if result.identity is not None and result.identity.key:
-            groups.setdefault(f"{result.identity.source}:{result.identity.key}", []).append(result)
-    ties = {}
-    for group in groups.values():
-        kept = latest(group)
-        same = [r for r in group if r is not kept and _order(r)[:2] == _order(kept)[:2]]
-        if same:
-            ties[id(kept)] = same
-    return ties
-
-
-def superseded(results: list[SubmissionResult]) -> dict[int, SubmissionResult]:
-    """Each submission a gradebook does not take (by id()), with the one it takes instead."""
-    groups: dict[str, list[SubmissionResult]] = {}
-    for result in results:
-        if result.identity is not None and result.identity.key:
-            groups.setdefault(f"{result.identity.source}:{result.identity.key}", []).append(result)
-    replaced = {}
-    for group in groups.values():
-        kept = latest(group)
-        for result in group:
-            if result is not kept:
-                replaced[id(result)] = kept
-    return replaced
-
-
-def gradebook_rows(results: list[SubmissionResult]) -> list[SubmissionResult]:
-    """One submission per student, for gradebooks: the latest of each identity, in file order."""
-    chosen: dict[str, SubmissionResult] = {}
-    for result in results:
-        if result.identity is None or not result.identity.key:
-            continue
-        key = f"{result.identity.source}:{result.identity.key}"
-        if key not in chosen or latest([chosen[key], result]) is result:
-            chosen[key] = result
-    kept = {id(r) for r in chosen.values()}
-    return [r for r in results if id(r) in kept]

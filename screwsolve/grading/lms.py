@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from screwsolve.errors import Diagnostic, InputError
-from screwsolve.grading.grading import SubmissionResult
+from screwsolve.grading.results import SubmissionResult
 
 MOODLE_REQUIRED = ("Identifier", "Grade", "Last modified (grade)")
 MOODLE_FEEDBACK = "Feedback comments"

@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from screwsolve.grading.grading import GradeReport, ItemResult, SubmissionResult
+from screwsolve.grading.results import GradeReport, ItemResult, SubmissionResult
 from screwsolve.render.escape import markdown
 
 MAX_RESULTS_BYTES = 1_000_000

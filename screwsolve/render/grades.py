@@ -31,19 +31,19 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from screwsolve.grading.grading import (
-    GradeReport,
-    SubmissionResult,
-    gradebook_rows,
-    superseded,
-    tied,
-)
 from screwsolve.grading.lms import (
     MOODLE_FEEDBACK,
     CanvasGradebook,
     MoodleWorksheet,
     names_an_assignment_id,
     write_sheet,
+)
+from screwsolve.grading.results import (
+    GradeReport,
+    SubmissionResult,
+    gradebook_rows,
+    superseded,
+    tied,
 )
 from screwsolve.render.class_figure import CLASS_FIGURE, class_svg
 from screwsolve.render.escape import csv_cell, markdown, markup, sheet_cell, terminal

@@ -23,8 +23,9 @@ from hypothesis import strategies as st
 from screwsolve.api import solve
 from screwsolve.checking.checking import check_file
 from screwsolve.errors import InputError
-from screwsolve.grading.grading import grade
-from screwsolve.grading.key import key_truth, load_key
+from screwsolve.grading.batch import grade
+from screwsolve.grading.key import key_truth
+from screwsolve.grading.truth import load_key
 from screwsolve.render.json import solution_document
 
 from ..chains import chains, to_yaml

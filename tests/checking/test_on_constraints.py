@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from screwsolve.checking.checking import check_file
-from screwsolve.grading.grading import grade
+from screwsolve.grading.batch import grade
 
 ROOT = Path(__file__).resolve().parents[2]
 PENDULUM = (ROOT / "problems" / "nonminimal-pendulum.yaml").read_text(encoding="utf-8")

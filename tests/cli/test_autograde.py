@@ -16,7 +16,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from screwsolve.grading.grading import grade
+from screwsolve.grading.batch import grade
 
 from ..conftest import ROOT, source_tree
 

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from screwsolve.grading.grading import Grader, ItemResult, prepare_key
+from screwsolve.grading.batch import prepare_key
+from screwsolve.grading.grading import Grader
+from screwsolve.grading.results import ItemResult
 from screwsolve.runtime.cache import Store
 
 from ..conftest import ROOT

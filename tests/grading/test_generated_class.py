@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.grading.grading import grade, gradebook_rows
+from screwsolve.grading.batch import grade
+from screwsolve.grading.results import gradebook_rows
 from screwsolve.render.grades import review_rows
 
 from ..grading_class import KEYS_BY_NAME, generate

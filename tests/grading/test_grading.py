@@ -12,9 +12,10 @@ from typer.testing import CliRunner
 
 from screwsolve.cli import app
 from screwsolve.errors import InputError
-from screwsolve.grading import grading
+from screwsolve.grading import grading, key
+from screwsolve.grading.batch import grade
 from screwsolve.grading.diagnosis import causes
-from screwsolve.grading.grading import grade
+from screwsolve.grading.results import GradeReport
 
 from ..conftest import ROOT
 
@@ -34,7 +35,7 @@ def expected_rows() -> dict[str, dict[str, str]]:
         return {row["file"]: row for row in csv.DictReader(handle)}
 
 
-def assert_rows_as_expected(report: grading.GradeReport) -> None:
+def assert_rows_as_expected(report: GradeReport) -> None:
     """Every submission's status, student and score as in expected-grades.csv."""
     expected = expected_rows()
     assert len(report.results) == len(expected) >= 12
@@ -82,7 +83,7 @@ def test_truth_is_cached_by_content(private_cache: Path, monkeypatch: pytest.Mon
     def fail(*_args: object, **_kwargs: object) -> None:
         raise AssertionError("the key was solved again")
 
-    monkeypatch.setattr(grading, "key_truth", fail)
+    monkeypatch.setattr(key, "key_truth", fail)  # read where the truth is computed
     report = grade(KEY, SUBMISSIONS[:1], timeout=0)
     assert report.results[0].score == 8
 
@@ -153,8 +154,9 @@ def test_spawned_graders_import_as_the_command_does(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-500:]
     imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
-    # the command's, the key's worker's and two graders' (a module grading.grading imports)
-    assert imported.count("screwsolve.grading.key") >= 3
+    # the key's worker's and two graders' (a module grading.grading imports); never the
+    # command's own (tests/grading/test_batch.py)
+    assert imported.count("screwsolve.grading.key") == 3
     assert "sympy.physics.units" not in imported
     with (tmp_path / "grades.csv").open(encoding="utf-8") as handle:
         assert len(list(csv.DictReader(handle))) == len(SUBMISSIONS)

@@ -95,7 +95,8 @@ def test_a_class_download_keeps_each_students_last_file_and_reviews_the_ties(
     """Canvas: a student's first upload clash-renamed `hw-1.yaml`, then `hw-final.yaml` (larger
     file id); a name with `_`. Moodle: online text beside a file (the file is graded), and two
     files of one kind with the download's single time (a tie, on the review list)."""
-    from screwsolve.grading.grading import grade, gradebook_rows
+    from screwsolve.grading.batch import grade
+    from screwsolve.grading.results import gradebook_rows
     from screwsolve.render.grades import review_rows
 
     key = str(ROOT / "examples" / "grading" / "key-plate.yaml")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from screwsolve.grading.grading import grade
+from screwsolve.grading.batch import grade
 
 from ..conftest import solve_text
 from ..units_pendulum import PENDULUM

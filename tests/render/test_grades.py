@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from screwsolve.grading.grading import grade
+from screwsolve.grading.batch import grade
 from screwsolve.render.grades import (
     Gradebooks,
     Names,
@@ -146,8 +146,8 @@ def test_the_class_report_gives_mean_median_shares_and_a_figure(report, tmp_path
 
 
 def test_an_undecided_answer_is_on_the_review_list_with_its_points() -> None:
-    from screwsolve.grading.grading import GradeReport, ItemResult, SubmissionResult
     from screwsolve.grading.identity import Identity
+    from screwsolve.grading.results import GradeReport, ItemResult, SubmissionResult
     from screwsolve.render.grades import review_rows
 
     undecided = ItemResult("power_coefficients.x", "undecided", 0.0, 2.0, "could not be evaluated")
