@@ -1,5 +1,8 @@
 """A class graded in worker processes, the solver imported where it pays.
 
+Each submission runs in a worker with its own time and memory limit: one bad or slow file never
+stops the batch, it is a row that says why (timed out, crashed).
+
 The command's own process reads the key (its truth from the cache, or computed in a worker of
 its own), hands out the submissions and collects their results: plain data (`results.py`,
 `truth.py`). Under spawn (macOS, Windows) each worker imports the grader itself, and a command

@@ -1,12 +1,12 @@
-"""`screwsolve grade`: score untrusted submissions against an answer key.
+"""One untrusted submission scored against an answer key, in a worker (`batch.py` hands the
+class out and collects the results, `results.py`).
 
 The key's truth (`key.py`) is computed once, checked, and cached by the key's full content and
 the tools' versions; grading a submission then costs only parsing and numeric comparisons. Each
 submission is read item by item, so one malformed item costs only that item, and each item gets
 a verdict: correct, wrong (with feedback naming the mistake when one is recognised, then the
-key's hint), unreadable, undecided (could not be evaluated) or missing. Submissions run in
-worker processes, each with its own time and memory limit; one bad or slow file never stops the
-batch. Probe points come from a secret seed drawn per run and recorded in the report.
+key's hint), unreadable, undecided (could not be evaluated) or missing. Probe points come from a
+secret seed drawn per run and recorded in the report.
 """
 
 from __future__ import annotations
