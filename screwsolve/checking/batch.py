@@ -35,11 +35,11 @@ def check_paths(
     With `timeout` > 0 each file runs in a worker process (memory and wall-clock limits, `jobs`
     at a time); a file that exceeds them is reported, and the batch goes on.
     """
-    from screwsolve.runtime.sandbox import run_many
+    from screwsolve.runtime.sandbox import run_many, worker_count
     from screwsolve.runtime.startup import CHECKING_MODULES, import_before_forking, worker_start
 
     items = [f if isinstance(f, tuple) else (f, None) for f in files]
-    import_before_forking(CHECKING_MODULES, len(items), jobs, timeout)
+    import_before_forking(CHECKING_MODULES, worker_count(jobs, len(items)), timeout)
     outcomes = run_many(
         partial(_check_item, seed=seed, seconds=timeout or None),
         items,
@@ -68,10 +68,10 @@ def validate_files(
     progress: Callable[[int], None] | None = None,
 ) -> list[FileReport]:
     """validate_file for each (name, text or None), in worker processes with limits."""
-    from screwsolve.runtime.sandbox import run_many
+    from screwsolve.runtime.sandbox import run_many, worker_count
     from screwsolve.runtime.startup import CHECKING_MODULES, import_before_forking, worker_start
 
-    import_before_forking(CHECKING_MODULES, len(items), jobs, timeout)
+    import_before_forking(CHECKING_MODULES, worker_count(jobs, len(items)), timeout)
     outcomes = run_many(
         _validate_item,
         items,

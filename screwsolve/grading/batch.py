@@ -106,17 +106,23 @@ def _truth_here(name: str, text: str) -> KeyTruth:
     return key_truth(load_key(text, name))
 
 
-def prepare_key(path: str, store: Any, timeout: float = 0.0) -> tuple[str, str, KeyTruth]:
+def prepare_key(
+    path: str, store: Any, timeout: float = 0.0, graders: int = 0
+) -> tuple[str, str, KeyTruth]:
     """The key's display name, text and truth: from the cache when it holds this exact key for
-    these versions, else computed under `timeout` (and cached). The id always comes from the
-    key itself."""
+    these versions, else computed under `timeout` (and cached), in a worker forked after the
+    grader is imported here when `graders` workers follow it. The id always comes from the key
+    itself."""
     from screwsolve.runtime.cache import digest
+    from screwsolve.runtime.startup import GRADING_MODULES, import_before_forking
 
     name, text = read_text(path)
     loaded = load_key(text, name)
     entry = digest(text)
     truth = store.get(entry, KeyTruth.from_json) if store is not None else None
     if truth is None:
+        # forked one after the other: the key's worker, then the graders
+        import_before_forking(GRADING_MODULES, graders + 1, timeout)
         truth = _limited_truth(name, text, timeout)
         if store is not None:
             store.put(entry, truth.to_json())
@@ -138,13 +144,13 @@ def grade(
     """Grade every submission; never raises for a submission's sake (the key may be refused:
     InputError)."""
     from screwsolve.runtime.cache import Store
-    from screwsolve.runtime.sandbox import run_many
+    from screwsolve.runtime.sandbox import run_many, worker_count
     from screwsolve.runtime.startup import GRADING_MODULES, import_before_forking, worker_start
 
-    # before the key: a worker that computes its truth is forked too
-    forking = import_before_forking(GRADING_MODULES, len(submissions), jobs, timeout)
+    graders = worker_count(jobs, len(submissions))
     store = Store("keys", enabled=use_cache)
-    name, text, truth = prepare_key(key_path, store, timeout)
+    name, text, truth = prepare_key(key_path, store, timeout, graders)
+    forking = import_before_forking(GRADING_MODULES, graders, timeout)
     run_seed = seed if seed is not None else secrets.randbits(48)
     grader = SubmissionGrader(name, text, truth, run_seed)
     if forking:

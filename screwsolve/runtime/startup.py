@@ -79,14 +79,14 @@ def worker_start(modules: Iterable[str]) -> Callable[[], None]:
     return partial(warm_imports, tuple(modules), leaning())
 
 
-def import_before_forking(modules: Iterable[str], items: int, jobs: int, timeout: float) -> bool:
-    """Import `modules` in this process when two workers or more will be forked from it for
-    `items` items (each inherits them instead of importing them again: 26 problems validated
-    on 2 cores, 0.4 s); under spawn each worker imports them itself (`worker_start`), and this
-    process would have imported them for nothing. Whether it imported them."""
-    from screwsolve.runtime.sandbox import start_method, worker_count
+def import_before_forking(modules: Iterable[str], workers: int, timeout: float) -> bool:
+    """Import `modules` in this process when two workers or more will be forked from it over
+    the command's life (each inherits them instead of importing them again: 26 problems
+    validated on 2 cores, 0.4 s); under spawn each worker imports them itself (`worker_start`),
+    and this process would have imported them for nothing. Whether it imported them."""
+    from screwsolve.runtime.sandbox import start_method
 
-    if timeout > 0 and start_method() == "fork" and worker_count(jobs, items) > 1:
+    if timeout > 0 and start_method() == "fork" and workers > 1:
         for module in modules:
             importlib.import_module(module)
         return True

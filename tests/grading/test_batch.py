@@ -29,11 +29,14 @@ COMMAND = (
 )
 
 
-def _grade(tmp_path: Path, method: str, jobs: int, cache: str) -> subprocess.CompletedProcess[str]:
+def _grade(
+    tmp_path: Path, method: str, jobs: int, cache: str, more: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     env = {
         "XDG_CACHE_HOME": str(tmp_path / cache),
         "PATH": "/usr/bin:/bin",
         "SCREWSOLVE_START_METHOD": method,
+        **(more or {}),
     }
     submissions = sorted(str(p) for p in (CLASS / "submissions").iterdir())
     command = [sys.executable, "-c", COMMAND, "grade", "--key", str(KEY), "--seed", "3"]
@@ -58,15 +61,27 @@ def test_under_spawn_the_command_process_reads_plain_data_only(tmp_path: Path, c
 
 
 def test_two_forked_workers_inherit_the_grader_the_command_imported(tmp_path: Path) -> None:
-    """Under fork, with two workers or more, the command imports the grader once and parses
-    the key once; with one worker it leaves both to it."""
+    """Under fork, with two graders or more, the command imports the grader once and parses
+    the key once; with one grader and the key's truth cached it leaves both to that grader."""
     from screwsolve.runtime.sandbox import cpu_count
 
     two = _grade(tmp_path, "fork", 2, "two")
     inherited = "['screwsolve.grading.grading', 'sympy']" if cpu_count() > 1 else "[]"
     assert two.stderr.endswith(f"exit=0 heavy={inherited}"), two.stderr[-500:]
-    one = _grade(tmp_path, "fork", 1, "one")
+    one = _grade(tmp_path, "fork", 1, "two")  # the key's truth is cached now
     assert one.stderr.endswith("exit=0 heavy=[]"), one.stderr[-500:]
+
+
+def test_the_key_solved_in_a_worker_then_one_grader_import_the_grader_once(
+    tmp_path: Path,
+) -> None:
+    """One grader, the key not cached: two workers are forked one after the other (the key's,
+    then the grader), so the command imports the grader for both; each importing it again cost
+    0.3 s. Every process's imports are listed (PYTHONPROFILEIMPORTTIME)."""
+    done = _grade(tmp_path, "fork", 1, "empty", {"PYTHONPROFILEIMPORTTIME": "1"})
+    imported = [line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()]
+    assert imported.count("screwsolve.grading.key") == 1
+    assert done.stderr.endswith("exit=0 heavy=['screwsolve.grading.grading', 'sympy']")
 
 
 def test_the_grader_crosses_to_a_worker_without_its_parsed_key() -> None:
