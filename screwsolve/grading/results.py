@@ -9,10 +9,9 @@ import os
 from dataclasses import dataclass, field
 from typing import Literal
 
-from screwsolve.grading.identity import Identity
+from screwsolve.grading.identity import Identity, from_file_name
 
 SEPARATOR = "; "  # between the parts of an item's feedback
-
 
 Verdict = Literal["correct", "wrong", "unreadable", "undecided", "missing"]
 Status = Literal["graded", "invalid", "rejected", "timeout", "crashed"]
@@ -89,8 +88,6 @@ def modified(path: str) -> float:
 
 def from_lms(path: str) -> bool:
     """Whether the file is named as an LMS names downloaded submissions (Canvas, Moodle)."""
-    from screwsolve.grading.identity import from_file_name
-
     return from_file_name(path) is not None
 
 
