@@ -94,12 +94,7 @@ def from_lms(path: str) -> bool:
 def class_warnings(results: list[SubmissionResult]) -> list[str]:
     """Several submissions of one student, and one declared name used by several LMS users."""
     warnings = []
-    by_student: dict[str, list[SubmissionResult]] = {}
-    for result in results:
-        if result.identity is not None and result.identity.key:
-            key = f"{result.identity.source}:{result.identity.key}"
-            by_student.setdefault(key, []).append(result)
-    for group in by_student.values():
+    for group in by_student(results):
         if len(group) > 1:
             kept = latest(group)
             files = ", ".join(r.file for r in group)
@@ -120,6 +115,16 @@ def class_warnings(results: list[SubmissionResult]) -> list[str]:
     return warnings
 
 
+def by_student(results: list[SubmissionResult]) -> list[list[SubmissionResult]]:
+    """The submissions of each student an LMS identifies (its source and key), in file order;
+    a submission without an identity is nobody's."""
+    groups: dict[str, list[SubmissionResult]] = {}
+    for result in results:
+        if result.identity is not None and result.identity.key:
+            groups.setdefault(f"{result.identity.source}:{result.identity.key}", []).append(result)
+    return list(groups.values())
+
+
 def latest(group: list[SubmissionResult]) -> SubmissionResult:
     """The submission a gradebook keeps for a student: the LMS's own order (Canvas: the larger
     file id, the later upload; Moodle: a file over online text), then the file modified last
@@ -134,12 +139,8 @@ def _order(result: SubmissionResult) -> tuple[int, float, str]:
 def tied(results: list[SubmissionResult]) -> dict[int, list[SubmissionResult]]:
     """Each kept submission (by id()) that only its file name put before others of the same
     student: same LMS order, same modification time (every file of a Moodle 4.x zip)."""
-    groups: dict[str, list[SubmissionResult]] = {}
-    for result in results:
-        if result.identity is not None and result.identity.key:
-            groups.setdefault(f"{result.identity.source}:{result.identity.key}", []).append(result)
     ties = {}
-    for group in groups.values():
+    for group in by_student(results):
         kept = latest(group)
         same = [r for r in group if r is not kept and _order(r)[:2] == _order(kept)[:2]]
         if same:
@@ -149,12 +150,8 @@ def tied(results: list[SubmissionResult]) -> dict[int, list[SubmissionResult]]:
 
 def superseded(results: list[SubmissionResult]) -> dict[int, SubmissionResult]:
     """Each submission a gradebook does not take (by id()), with the one it takes instead."""
-    groups: dict[str, list[SubmissionResult]] = {}
-    for result in results:
-        if result.identity is not None and result.identity.key:
-            groups.setdefault(f"{result.identity.source}:{result.identity.key}", []).append(result)
     replaced = {}
-    for group in groups.values():
+    for group in by_student(results):
         kept = latest(group)
         for result in group:
             if result is not kept:
@@ -164,12 +161,5 @@ def superseded(results: list[SubmissionResult]) -> dict[int, SubmissionResult]:
 
 def gradebook_rows(results: list[SubmissionResult]) -> list[SubmissionResult]:
     """One submission per student, for gradebooks: the latest of each identity, in file order."""
-    chosen: dict[str, SubmissionResult] = {}
-    for result in results:
-        if result.identity is None or not result.identity.key:
-            continue
-        key = f"{result.identity.source}:{result.identity.key}"
-        if key not in chosen or latest([chosen[key], result]) is result:
-            chosen[key] = result
-    kept = {id(r) for r in chosen.values()}
+    kept = {id(latest(group)) for group in by_student(results)}
     return [r for r in results if id(r) in kept]
