@@ -8,19 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from ..whole_command import reporting_imports
+
 ROOT = Path(__file__).resolve().parents[2]
 PLATE = ROOT / "problems" / "plate-on-a-step.yaml"
 
-# the whole command in a fresh interpreter; what it imported said on standard error at exit
-COMMAND = (
-    "import sys\n"
-    "from screwsolve.launch import main\n"
-    "try:\n"
-    "    main()\n"
-    "except SystemExit as exit:\n"
-    "    heavy = sorted({'sympy', 'symengine', 'screwsolve.mechanics.analysis'} & set(sys.modules))\n"
-    "    sys.stderr.write(f'exit={exit.code} heavy={heavy}')\n"
-)
+COMMAND = reporting_imports(["sympy", "symengine", "screwsolve.mechanics.analysis"])
 
 
 @pytest.mark.parametrize("method", ["fork", "spawn"])

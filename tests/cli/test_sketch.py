@@ -9,19 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from ..whole_command import reporting_imports
+
 ROOT = Path(__file__).resolve().parents[2]
 PLATE = ROOT / "problems" / "plate-on-a-step.yaml"
 
-# the whole command in a fresh interpreter; what its own process imported said at exit
-COMMAND = (
-    "import sys\n"
-    "from screwsolve.launch import main\n"
-    "try:\n"
-    "    main()\n"
-    "except SystemExit as exit:\n"
-    "    heavy = sorted({'sympy', 'symengine', 'screwsolve.mechanics.analysis'} & set(sys.modules))\n"
-    "    sys.stderr.write(f'exit={exit.code} heavy={heavy}')\n"
-)
+COMMAND = reporting_imports(["sympy", "symengine", "screwsolve.mechanics.analysis"])
 
 
 def _sketch(tmp_path: Path, method: str) -> tuple[subprocess.CompletedProcess[str], Path]:

@@ -13,20 +13,13 @@ import pytest
 from screwsolve.grading.batch import SubmissionGrader
 from screwsolve.grading.truth import KeyTruth
 
+from ..whole_command import reporting_imports
+
 ROOT = Path(__file__).resolve().parents[2]
 CLASS = ROOT / "examples" / "grading"
 KEY = CLASS / "key-plate.yaml"
 
-# the whole command in a fresh interpreter; what its own process imported said at exit
-COMMAND = (
-    "import sys\n"
-    "from screwsolve.launch import main\n"
-    "try:\n"
-    "    main()\n"
-    "except SystemExit as exit:\n"
-    "    heavy = sorted({'sympy', 'screwsolve.grading.grading'} & set(sys.modules))\n"
-    "    sys.stderr.write(f'exit={exit.code} heavy={heavy}')\n"
-)
+COMMAND = reporting_imports(["sympy", "screwsolve.grading.grading"])
 
 
 def _grade(
