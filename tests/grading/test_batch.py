@@ -58,10 +58,13 @@ def test_two_forked_workers_inherit_the_grader_the_command_imported(tmp_path: Pa
     the key once; with one grader and the key's truth cached it leaves both to that grader."""
     from screwsolve.runtime.sandbox import cpu_count
 
-    two = _grade(tmp_path, "fork", 2, "two")
-    inherited = "['screwsolve.grading.grading', 'sympy']" if cpu_count() > 1 else "[]"
-    assert two.stderr.endswith(f"exit=0 heavy={inherited}"), two.stderr[-500:]
-    one = _grade(tmp_path, "fork", 1, "two")  # the key's truth is cached now
+    imported = "exit=0 heavy=['screwsolve.grading.grading', 'sympy']"
+    assert _grade(tmp_path, "fork", 2, "cache").returncode == 0  # the key's truth stored
+    two = _grade(tmp_path, "fork", 2, "cache")
+    assert two.stderr.endswith(imported if cpu_count() > 1 else "exit=0 heavy=[]"), two.stderr[
+        -500:
+    ]
+    one = _grade(tmp_path, "fork", 1, "cache")
     assert one.stderr.endswith("exit=0 heavy=[]"), one.stderr[-500:]
 
 
