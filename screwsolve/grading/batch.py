@@ -58,7 +58,6 @@ class SubmissionGrader:
             from screwsolve.grading.grading import Grader
 
             self._grader = Grader(self.key_name, self.key_text, self.truth, self.seed)
-            self._grader.prepare()
         return self._grader
 
     def __call__(self, path: str) -> SubmissionResult:

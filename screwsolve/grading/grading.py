@@ -36,21 +36,13 @@ from screwsolve.symbolic.equivalence import sample
 
 
 class Grader:
-    """Grades one submission file against the key, in a worker (`batch.py` hands it out): the
-    key's truth arrives as text, and `prepare` parses it once per process."""
+    """Grades one submission file against the key, in a worker (`batch.py` hands it out and
+    builds it once per process): the key's truth arrives as text and is parsed here."""
 
     def __init__(self, key_name: str, key_text: str, truth: KeyTruth, seed: int) -> None:
-        self.key_name = key_name
-        self.key_text = key_text
         self.truth = truth
         self.seed = seed
-        self._reader: KeyReader | None = None
-
-    def prepare(self) -> KeyReader:
-        """The key's names and parsed truths (built once per process)."""
-        if self._reader is None:
-            self._reader = KeyReader(load_key(self.key_text, self.key_name), self.truth, self.seed)
-        return self._reader
+        self.reader = KeyReader(load_key(key_text, key_name), truth, seed)
 
     def __call__(self, path: str) -> SubmissionResult:
         result = SubmissionResult(path)
@@ -112,7 +104,7 @@ class Grader:
             return ItemResult(item.item, "missing", 0.0, points, _no_answer(item, unmatched))
         if isinstance(answer, Malformed):
             return ItemResult(item.item, "unreadable", 0.0, points, answer.message)
-        reader = self.prepare()
+        reader = self.reader
         written = answer.written()
         answer = replace(answer, series=item.series)  # the key sets the order asked for
         verdicts = reader.comparer.compare(answer, reader.value(item))
@@ -143,7 +135,7 @@ class Grader:
         self, item: ItemTruth, answer: Claim, verdicts: list[PartVerdict]
     ) -> tuple[str, str]:
         """(code, feedback) of the recognised mistake, or ("", what is wrong in general)."""
-        reader = self.prepare()
+        reader = self.reader
         truth = reader.value(item)
         if item.kind == "names":
             return "", _names_feedback(answer.names, truth.value)
@@ -200,7 +192,7 @@ class Grader:
         to a number: 'the parameter g was replaced by 9.81', or, for 0, 'the terms in g are
         missing'. With `ones` false, a parameter set to 1 or -1 is not one (with units, a
         factor left out is said so by them)."""
-        reader = self.prepare()
+        reader = self.reader
         assert isinstance(truth.value, sympy.Expr)
         answer = reader.comparer.scalar(text)
         if truth.rates:
