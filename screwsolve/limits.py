@@ -148,6 +148,11 @@ ROTATION_SPREAD = 1 << 18
 # distinct) and interning paid for itself twice over; in one frame there is little to share
 # (100 forces of 1 000 terms on 60 coordinates: 25.3 s without, 33.2 s with).
 INTERN_ROTATIONS = 3
+# Jacobian core: a screw on a body at the end of this many bodies carried by one another's motion
+# (a chain of links) has its coefficients from its moments about their origins, each rotated from
+# the one before (JacobianCore._nested_shares): they nest, where the products of the screw with each
+# point's velocity are flat sums of the lever arms. Under it (every textbook problem) the products.
+NESTED_ORIGINS = 6
 # Jacobian core: a product over this many tree nodes is sized by its tree's nodes counted on its
 # graph, not by count_ops (which walks the tree): 24 frames turned by 200-term angles took 20.7 s
 # to rank their products, doubling every four frames. Every shipped problem's products and the

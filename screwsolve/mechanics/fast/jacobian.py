@@ -27,6 +27,7 @@ from screwsolve.limits import (
     COUNTED_OPERATIONS_NODES,
     EXPAND_SHARE_OPERATIONS,
     INTERN_ROTATIONS,
+    NESTED_ORIGINS,
     PRODUCT_TREE_NODES,
     ROTATION_SPREAD,
 )
@@ -126,6 +127,8 @@ class JacobianCore:
         self._ancestor_memo: dict[str, list[str]] = {}
         self._way_memo: dict[tuple[str, str], frozenset[str]] = {}
         self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
+        self._origin_chains: dict[str, list[str]] = {}
+        self._arms: dict[tuple[str, str, str], Components] = {}
         # id -> (the screw, its shares): the screw is held so that its id is never reused
         self._screw_shares: dict[int, tuple[AppliedScrew, dict[str, se.Basic]]] = {}
         deepest = max((len(self._ancestors(f)) - 1 for f in self.tree.frames), default=0)
@@ -497,15 +500,114 @@ class JacobianCore:
     def coefficients(self, on: str, by: str | None, screw: Screw) -> dict[str, se.Basic]:
         """Q^q = R . dv_P/dq' + M_P . domega/dq' of a screw on `on` (reaction on `by` implied)."""
         force, moment = self.vector(screw.resultant), self.vector(screw.moment)
+        on_shares = self._body_shares(on, screw.point, force, moment)
+        by_shares = self._body_shares(by, screw.point, force, moment) if by is not None else None
         result = {}
         for q in self.variables:
-            total = self._share(on, screw.point, q, force, moment)
-            if by is not None:
-                total = total - self._share(by, screw.point, q, force, moment)
+            total = on_shares[q]
+            if by_shares is not None:
+                total = total - by_shares[q]
             # equal subexpressions made one node (limits.INTERN_ROTATIONS): every later walk
             # (sizes, simplification, shared names, printing) paid for each copy
             result[q] = interned(total) if self._intern else total
         return result
+
+    def _body_shares(self, body: str, point: str, force: Vec, moment: Vec) -> dict[str, se.Basic]:
+        """R . dv_P/dq' + M_P . domega/dq' of a screw on `body`, for every variable: through the
+        moments about the origins of a long chain of bodies (`_nested_shares`), otherwise
+        product by product."""
+        if len(self._origin_chain(body)) >= NESTED_ORIGINS:
+            return self._nested_shares(body, point, force, moment)
+        return {q: self._share(body, point, q, force, moment) for q in self.variables}
+
+    def _origin_chain(self, body: str) -> list[str]:
+        """The body, the body its origin moves with (transport), that body's, ... up to a body
+        whose origin is fixed or has a velocity of its own (DESIGN §2 rule 2)."""
+        chain = self._origin_chains.get(body)
+        if chain is None:
+            chain = [body]
+            while True:
+                origin = self.system.bodies[chain[-1]].origin
+                rule = velocity_rule(self.system.points, self.system.bodies, origin)
+                if rule.kind != "transport" or rule.body is None or rule.body in chain:
+                    break
+                chain.append(rule.body)
+            self._origin_chains[body] = chain
+        return chain
+
+    def _nested_shares(self, body: str, point: str, force: Vec, moment: Vec) -> dict[str, se.Basic]:
+        """The shares of `_body_shares` through moments about the origins. With B0 = body and
+        B(k+1) the body whose motion carries B(k)'s origin A(k) (A(k) attached to it):
+        v_A(k) = v_A(k+1) + W(k+1) x r_A(k+1)A(k), so that, with M(k) the screw's moment about
+        A(k) (M(k+1) = M(k) + r_A(k+1)A(k) x R),
+
+            Q^q = sum_k M(k) . (W^q(k) - W^q(k+1)) + M(K) . W^q(K) + R . v^q_A(K)
+
+        where the chain ends at B(K). Each moment is rotated from the one before, so that a long
+        chain's coefficients nest (a moment's components inside the next one's) where the
+        products of R with each point's velocity are flat sums of the lever arms, as many
+        terms as bodies between the joint and the point: n^3 terms over an n-link chain's
+        coefficients, n^2 here."""
+        chain = self._origin_chain(body)
+        frames = [self.system.bodies[b].frame for b in chain]
+        origins = [self.system.bodies[b].origin for b in chain]
+        frame = frames[0]
+        arm = self._arm(origins[0], point, frame)
+        moment_here = _plus(self.express(moment, frame), _cross(arm, self.express(force, frame)))
+        result = dict.fromkeys(self.variables, ZERO)
+        for k, frame in enumerate(frames):
+            moved = {frame: moment_here}
+            omega = self.omega(frame)
+            carrier = self.omega(frames[k + 1]) if k + 1 < len(frames) else {}
+            for q in {**omega, **carrier}:
+                turn, carried = omega.get(q), carrier.get(q)
+                if turn is carried:
+                    continue  # the same partial angular velocity: no relative one
+                if turn is None:  # frames turned apart (from the ground, say)
+                    assert carried is not None
+                    turn = carried.scaled(se.Integer(-1))
+                elif carried is not None:
+                    turn = turn - carried
+                for factor, (axis_frame, index) in turn.units():
+                    component = self._moved(moved, frame, axis_frame)[index]
+                    result[q] = result[q] + factor * component
+            if k + 1 < len(frames):
+                after = frames[k + 1]
+                arm = self._arm(origins[k + 1], origins[k], after)
+                moment_here = _plus(
+                    self._moved(moved, frame, after), _cross(arm, self.express(force, after))
+                )
+        for q, velocity in self.velocity(origins[-1]).items():
+            result[q] = result[q] + self.dot(force, velocity)
+        return result
+
+    def _arm(self, start: str, end: str, frame: str) -> Components:
+        """r from point `start` to point `end`, in `frame` (shared by every screw that passes)."""
+        key = (start, end, frame)
+        if key not in self._arms:
+            self._arms[key] = self.express(self.position(end) - self.position(start), frame)
+        return self._arms[key]
+
+    def _moved(self, moved: dict[str, Components], start: str, end: str) -> Components:
+        """Components in `end` of the vector whose components in `start` are moved[start],
+        rotated one frame at a time; each frame's components kept in `moved`."""
+        if end in moved:
+            return moved[end]
+        climb, descend = self._path(start, end)
+        value = moved[start]
+        for child in climb:  # to its parent: C times
+            parent = self.tree.parents[child]
+            assert parent is not None  # a frame climbed from has one
+            here = parent
+            if here not in moved:
+                moved[here] = _rotated(self.rotation(child), value, transpose=False)
+            value = moved[here]
+        for child in descend:  # from its parent: C^T times
+            here = child
+            if here not in moved:
+                moved[here] = _rotated(self.rotation(child), value, transpose=True)
+            value = moved[here]
+        return value
 
     def _share(self, body: str, point: str, q: str, force: Vec, moment: Vec) -> se.Basic:
         frame = self.system.bodies[body].frame
@@ -566,3 +668,28 @@ def _operations(value: se.Basic) -> int:
     doubled every four frames), though the graph it walked held a few thousand nodes."""
     nodes = tree_nodes(value)  # on the graph, remembered: a new value's own top nodes only
     return nodes if nodes > COUNTED_OPERATIONS_NODES else int(se.count_ops(value))
+
+
+def _plus(u: Components, w: Components) -> Components:
+    return (u[0] + w[0], u[1] + w[1], u[2] + w[2])
+
+
+def _cross(u: Components, w: Components) -> Components:
+    return (
+        u[1] * w[2] - u[2] * w[1],
+        u[2] * w[0] - u[0] * w[2],
+        u[0] * w[1] - u[1] * w[0],
+    )
+
+
+def _rotated(rotation: se.DenseMatrix, value: Components, transpose: bool) -> Components:
+    """rotation times the components (or its transpose times them)."""
+    rows = []
+    for i in range(3):
+        total: se.Basic = ZERO
+        for j in range(3):
+            entry = rotation[j, i] if transpose else rotation[i, j]
+            if not isinstance(entry, Zero) and not isinstance(value[j], Zero):
+                total = total + entry * value[j]
+        rows.append(total)
+    return (rows[0], rows[1], rows[2])

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+from unittest.mock import patch
+
 import pytest
 import sympy
 from hypothesis import HealthCheck, given, settings
@@ -9,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from screwsolve.model.actions import Potential
 from screwsolve.symbolic import bridge as engine
 
+from ...chains import chains, to_yaml
 from ...conftest import ALIASED_AXIS, PROBLEMS, same, solve_text
 from ...strategies import problems
 from ...two_axis_chain import two_axis_chain_mechanics, two_axis_chain_yaml
@@ -137,3 +141,68 @@ def test_a_product_of_two_branches_is_tried_only_on_the_way_between_them() -> No
     assert core._way("F30", "F14") == {"F30", "F14"}
     assert core.unit_cross(("F30", 2), ("F15", 0)).columns.keys() <= set(tried)
     assert_routes_agree(tree_yaml(7))
+
+
+def _coefficients_by_route(text: str, nested_from: int) -> tuple[Any, dict[tuple[str, str], Any]]:
+    """Every action's Q^q as the core builds them, with the moments about the origins taken
+    for chains of `nested_from` bodies or more (1: every screw; a huge number: none)."""
+    with patch("screwsolve.mechanics.fast.jacobian.NESTED_ORIGINS", nested_from):
+        analysis = solve_text(text)
+        values = {
+            (terms.action.name, q): value
+            for terms in analysis.actions
+            if terms.engine is not None
+            for q, value in terms.engine.items()
+        }
+    return analysis, values
+
+
+def assert_nested_equals_products(text: str) -> None:
+    """The moments about the origins (JacobianCore._nested_shares) and the products of each
+    screw with its point's partial velocities give the same coefficients."""
+    analysis, nested = _coefficients_by_route(text, 1)
+    _, products = _coefficients_by_route(text, 10**6)
+    assert nested.keys() == products.keys()
+    core = analysis.kinematics.jacobian
+    for key, value in nested.items():
+        assert same(core.to_static(value), core.to_static(products[key])), (key, text)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(chains(max_links=4))
+def test_moments_about_the_origins_equal_the_products_on_trees_of_links(links) -> None:
+    """Trees of links hinged at their parents' tips (origins carried by the parent), prescribed
+    angles, forces in other links' frames, couples, springs between links (a reaction on the
+    parent): both ways agree, action by action and variable by variable (t included)."""
+    assert_nested_equals_products(to_yaml(links))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_moments_about_the_origins_equal_the_products_on_random_problems(text: str) -> None:
+    """Bodies whose origins are geometric points (their own velocity ends the chain at once),
+    actions between two bodies, frames shared by bodies."""
+    assert_nested_equals_products(text)
+
+
+def test_a_long_chain_takes_the_moments_and_matches_sympy_mechanics() -> None:
+    """Past NESTED_ORIGINS bodies the run takes the moments about the origins by default; the
+    totals equal sympy.physics.mechanics' route (partial velocities, then dot products)."""
+    from screwsolve.limits import NESTED_ORIGINS
+
+    links = NESTED_ORIGINS + 1
+    analysis = solve_text(two_axis_chain_yaml(links))
+    core = analysis.kinematics.jacobian
+    assert len(core._origin_chain(str(links))) == links
+    expected = two_axis_chain_mechanics(links)
+    for q, value in expected.items():
+        assert same(analysis.static(analysis.coefficients[q]), value), q
+
+
+def test_moments_about_the_origins_on_frames_turned_from_the_ground() -> None:
+    """A cable whose segments' frames are each turned from the ground (absolute angles): a
+    segment's partial angular velocity for its neighbour's angle is zero while the neighbour's
+    is not, so the relative one is the neighbour's, negated."""
+    from ...solution.test_large_models import _cable
+
+    assert_nested_equals_products(_cable(4))
