@@ -129,6 +129,8 @@ class JacobianCore:
         self._body_points: dict[tuple[str, str], dict[str, Vec]] = {}
         self._origin_chains: dict[str, list[str]] = {}
         self._arms: dict[tuple[str, str, str], Components] = {}
+        self._own_turns: dict[str, dict[str, Vec]] = {}
+        self._relative_turns: dict[tuple[str, str], dict[str, Vec]] = {}
         # id -> (the screw, its shares): the screw is held so that its id is never reused
         self._screw_shares: dict[int, tuple[AppliedScrew, dict[str, se.Basic]]] = {}
         deepest = max((len(self._ancestors(f)) - 1 for f in self.tree.frames), default=0)
@@ -376,15 +378,54 @@ class JacobianCore:
             result: dict[str, Vec] = {}
         else:
             result = dict(self.omega(parent))
-            angle = self.differentiable(self.tree.angles[frame])
-            axis = self.tree.axes[frame]
-            for q in self.variables:
-                factor = self._by(angle, q)
-                if not isinstance(factor, Zero):
-                    term = _unit(axis, factor)
-                    result[q] = result[q] + term if q in result else term
+            for q, term in self._own_turn(frame).items():
+                result[q] = result[q] + term if q in result else term
         self._omega[frame] = result
         return result
+
+    def _own_turn(self, frame: str) -> dict[str, Vec]:
+        """The partial angular velocities of a frame relative to its parent, per variable (its
+        angle's derivative along its axis; none for a frame not turned)."""
+        turn = self._own_turns.get(frame)
+        if turn is None:
+            turn = {}
+            if self.tree.parents.get(frame) is not None and frame in self.tree.angles:
+                angle = self.differentiable(self.tree.angles[frame])
+                axis = self.tree.axes[frame]
+                for q in self.variables:
+                    factor = self._by(angle, q)
+                    if not isinstance(factor, Zero):
+                        turn[q] = _unit(axis, factor)
+            self._own_turns[frame] = turn
+        return turn
+
+    def _relative_turn(self, frame: str, carrier: str) -> dict[str, Vec]:
+        """W^q(frame) - W^q(carrier) for every variable where it is not zero: the frames'
+        own turns on the way up when `carrier` is an ancestor of `frame` (each an axis), the
+        difference of the two otherwise (frames turned apart, from the ground say)."""
+        key = (frame, carrier)
+        found = self._relative_turns.get(key)
+        if found is not None:
+            return found
+        climb, descend = self._path(frame, carrier)
+        found = {}
+        if not descend:
+            for child in climb:
+                for q, term in self._own_turn(child).items():
+                    found[q] = found[q] + term if q in found else term
+        else:
+            mine, theirs = self.omega(frame), self.omega(carrier)
+            for q in {**mine, **theirs}:
+                turn, carried = mine.get(q), theirs.get(q)
+                if turn is carried:
+                    continue
+                if turn is None:
+                    assert carried is not None
+                    found[q] = carried.scaled(se.Integer(-1))
+                else:
+                    found[q] = turn - carried if carried is not None else turn
+        self._relative_turns[key] = found
+        return found
 
     def position(self, point: str) -> Vec:
         """r_OP from the root point."""
@@ -557,17 +598,9 @@ class JacobianCore:
         result = dict.fromkeys(self.variables, ZERO)
         for k, frame in enumerate(frames):
             moved = {frame: moment_here}
-            omega = self.omega(frame)
-            carrier = self.omega(frames[k + 1]) if k + 1 < len(frames) else {}
-            for q in {**omega, **carrier}:
-                turn, carried = omega.get(q), carrier.get(q)
-                if turn is carried:
-                    continue  # the same partial angular velocity: no relative one
-                if turn is None:  # frames turned apart (from the ground, say)
-                    assert carried is not None
-                    turn = carried.scaled(se.Integer(-1))
-                elif carried is not None:
-                    turn = turn - carried
+            last = k + 1 == len(frames)
+            turns = self.omega(frame) if last else self._relative_turn(frame, frames[k + 1])
+            for q, turn in turns.items():
                 for factor, (axis_frame, index) in turn.units():
                     component = self._moved(moved, frame, axis_frame)[index]
                     result[q] = result[q] + factor * component
