@@ -145,8 +145,15 @@ def test_a_product_of_two_branches_is_tried_only_on_the_way_between_them() -> No
 
 def _coefficients_by_route(text: str, nested_from: int) -> tuple[Any, dict[tuple[str, str], Any]]:
     """Every action's Q^q as the core builds them, with the moments about the origins taken
-    for chains of `nested_from` bodies or more (1: every screw; a huge number: none)."""
-    with patch("screwsolve.mechanics.fast.jacobian.NESTED_ORIGINS", nested_from):
+    for chains of `nested_from` bodies or more (1: every screw, planar chains too; a huge
+    number: none)."""
+    from screwsolve.mechanics.fast.jacobian import JacobianCore
+
+    planar = JacobianCore._one_axis if nested_from > 1 else lambda self, body: False
+    with (
+        patch("screwsolve.mechanics.fast.jacobian.NESTED_ORIGINS", nested_from),
+        patch.object(JacobianCore, "_one_axis", planar),
+    ):
         analysis = solve_text(text)
         values = {
             (terms.action.name, q): value
@@ -206,3 +213,15 @@ def test_moments_about_the_origins_on_frames_turned_from_the_ground() -> None:
     from ...solution.test_large_models import _cable
 
     assert_nested_equals_products(_cable(4))
+
+
+def test_a_planar_chain_keeps_the_products() -> None:
+    """Links all turned about z carry a moment's z component from one origin to the next as it
+    is: the moments would be flat sums again, so the core keeps the products there; links
+    turned about z then x nest."""
+    from ...large_models import chain_yaml
+
+    planar = solve_text(chain_yaml(8)).kinematics.jacobian
+    assert len(planar._origin_chain("8")) == 8 and planar._one_axis("8")
+    turning = solve_text(two_axis_chain_yaml(8)).kinematics.jacobian
+    assert not turning._one_axis("8")
