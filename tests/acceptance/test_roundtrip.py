@@ -161,6 +161,19 @@ def test_a_chain_on_the_symengine_route(tmp_path: Path) -> None:
     _write_claims_and_check(tmp_path, chain_yaml(5), "chain5")
 
 
+def test_a_chain_whose_coefficients_come_from_moments_about_its_origins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three links turned about z then x, their screws taking the moments about the origins
+    from the second link on (limits.NESTED_ORIGINS lowered: a chain long enough to take them
+    by default has claims that, written out, pass the grammar's 16 000 characters): run's
+    output written back as claims passes check and grades full marks."""
+    from ..two_axis_chain import two_axis_chain_yaml
+
+    monkeypatch.setattr("screwsolve.mechanics.fast.jacobian.NESTED_ORIGINS", 2)
+    _write_claims_and_check(tmp_path, two_axis_chain_yaml(3), "nested")
+
+
 @settings(
     max_examples=6,
     deadline=None,

@@ -42,6 +42,7 @@ from screwsolve.symbolic.bridge import (
     has_absolute_values,
     to_engine,
 )
+from screwsolve.symbolic.float_probe import FloatProbe
 from screwsolve.symbolic.graphs import exceeds, free_symbols, interned, tree_nodes
 
 if TYPE_CHECKING:
@@ -132,6 +133,8 @@ class JacobianCore:
         self._arms: dict[tuple[str, str, str], Components] = {}
         self._own_turns: dict[str, dict[str, Vec]] = {}
         self._planar: dict[str, bool] = {}
+        self._floats = FloatProbe()
+        self._nested_screws: set[int] = set()  # ids of the screws that took the moments
         self._relative_turns: dict[tuple[str, str], dict[str, Vec]] = {}
         # id -> (the screw, its shares): the screw is held so that its id is never reused
         self._screw_shares: dict[int, tuple[AppliedScrew, dict[str, se.Basic]]] = {}
@@ -543,25 +546,41 @@ class JacobianCore:
     def coefficients(self, on: str, by: str | None, screw: Screw) -> dict[str, se.Basic]:
         """Q^q = R . dv_P/dq' + M_P . domega/dq' of a screw on `on` (reaction on `by` implied)."""
         force, moment = self.vector(screw.resultant), self.vector(screw.moment)
-        on_shares = self._body_shares(on, screw.point, force, moment)
-        by_shares = self._body_shares(by, screw.point, force, moment) if by is not None else None
-        result = {}
-        for q in self.variables:
-            total = on_shares[q]
-            if by_shares is not None:
-                total = total - by_shares[q]
-            # equal subexpressions made one node (limits.INTERN_ROTATIONS): every later walk
-            # (sizes, simplification, shared names, printing) paid for each copy
-            result[q] = interned(total) if self._intern else total
-        return result
+        totals = self._nested_totals(on, by, screw.point, force, moment)
+        if totals is not None:
+            self._nested_screws.add(id(screw))
+            totals = self._exact_zeros(totals)
+        else:
+            totals = {}
+            for q in self.variables:
+                total = self._share(on, screw.point, q, force, moment)
+                if by is not None:
+                    total = total - self._share(by, screw.point, q, force, moment)
+                totals[q] = total
+        # equal subexpressions made one node (limits.INTERN_ROTATIONS): every later walk
+        # (sizes, simplification, shared names, printing) paid for each copy
+        return {q: interned(v) if self._intern else v for q, v in totals.items()}
 
-    def _body_shares(self, body: str, point: str, force: Vec, moment: Vec) -> dict[str, se.Basic]:
-        """R . dv_P/dq' + M_P . domega/dq' of a screw on `body`, for every variable: through the
-        moments about the origins of a long chain of bodies (`_nested_shares`), otherwise
-        product by product."""
-        if len(self._origin_chain(body)) >= NESTED_ORIGINS and not self._one_axis(body):
-            return self._nested_shares(body, point, force, moment)
-        return {q: self._share(body, point, q, force, moment) for q in self.variables}
+    def _nested_totals(
+        self, on: str, by: str | None, point: str, force: Vec, moment: Vec
+    ) -> dict[str, se.Basic] | None:
+        """The screw's Q^q through the moments about the origins (`_nested_shares`) when `on`
+        ends a long chain of bodies turned about two axes or more; None for the products. A
+        reaction on a body of the chain cancels the chain's shares from that body on, so only
+        the bodies before it are walked (and the shares that cancel are exact zeros, as the
+        products give them); a reaction on a body off the chain takes the products."""
+        chain = self._origin_chain(on)
+        if len(chain) < NESTED_ORIGINS or self._one_axis(on):
+            return None
+        if by is None:
+            return self._nested_shares(on, point, force, moment, len(chain))
+        if by in chain:
+            return self._nested_shares(on, point, force, moment, chain.index(by))
+        carried = self._origin_chain(by)
+        if on in carried:
+            shares = self._nested_shares(by, point, force, moment, carried.index(on))
+            return {q: -value for q, value in shares.items()}
+        return None
 
     def _one_axis(self, body: str) -> bool:
         """Whether every frame between the bodies of the body's origin chain turns about one
@@ -596,8 +615,10 @@ class JacobianCore:
             self._origin_chains[body] = chain
         return chain
 
-    def _nested_shares(self, body: str, point: str, force: Vec, moment: Vec) -> dict[str, se.Basic]:
-        """The shares of `_body_shares` through moments about the origins. With B0 = body and
+    def _nested_shares(
+        self, body: str, point: str, force: Vec, moment: Vec, bodies: int
+    ) -> dict[str, se.Basic]:
+        """The screw's Q^q on `body` through its moments about the origins. With B0 = body and
         B(k+1) the body whose motion carries B(k)'s origin A(k) (A(k) attached to it):
         v_A(k) = v_A(k+1) + W(k+1) x r_A(k+1)A(k), so that, with M(k) the screw's moment about
         A(k) (M(k+1) = M(k) + r_A(k+1)A(k) x R),
@@ -608,21 +629,36 @@ class JacobianCore:
         chain's coefficients nest (a moment's components inside the next one's) where the
         products of R with each point's velocity are flat sums of the lever arms, as many
         terms as bodies between the joint and the point: n^3 terms over an n-link chain's
-        coefficients, n^2 here."""
-        chain = self._origin_chain(body)
+        coefficients, n^2 here. Only the first `bodies` of the chain are walked (fewer than
+        all: the terms of the chain from that body on are left out, and R . v^q_A(K) with
+        them). Where R lies along a partial angular velocity's axis, M(k) along it is M_P's:
+        the lever arms' part is exactly zero there (a weight about a vertical axis), which the
+        rotated moments would only give as a sum that cancels."""
+        full = self._origin_chain(body)
+        chain, whole = full[:bodies], bodies >= len(full)
+        result = dict.fromkeys(self.variables, ZERO)
+        if not chain:  # a body's action on itself
+            return result
         frames = [self.system.bodies[b].frame for b in chain]
         origins = [self.system.bodies[b].origin for b in chain]
         frame = frames[0]
         arm = self._arm(origins[0], point, frame)
         moment_here = _plus(self.express(moment, frame), _cross(arm, self.express(force, frame)))
-        result = dict.fromkeys(self.variables, ZERO)
+        along = self._single_axis(force)
         for k, frame in enumerate(frames):
             moved = {frame: moment_here}
-            last = k + 1 == len(frames)
-            turns = self.omega(frame) if last else self._relative_turn(frame, frames[k + 1])
+            if k + 1 < len(frames):
+                turns = self._relative_turn(frame, frames[k + 1])
+            elif whole:
+                turns = self.omega(frame)
+            else:  # up to the body where the walk stops
+                turns = self._relative_turn(frame, self.system.bodies[full[bodies]].frame)
             for q, turn in turns.items():
-                for factor, (axis_frame, index) in turn.units():
-                    component = self._moved(moved, frame, axis_frame)[index]
+                for factor, key in turn.units():
+                    if along is not None and key in along:
+                        component = self.express(moment, key[0])[key[1]]
+                    else:
+                        component = self._moved(moved, frame, key[0])[key[1]]
                     result[q] = result[q] + factor * component
             if k + 1 < len(frames):
                 after = frames[k + 1]
@@ -630,8 +666,38 @@ class JacobianCore:
                 moment_here = _plus(
                     self._moved(moved, frame, after), _cross(arm, self.express(force, after))
                 )
-        for q, velocity in self.velocity(origins[-1]).items():
-            result[q] = result[q] + self.dot(force, velocity)
+        if whole:
+            for q, velocity in self.velocity(origins[-1]).items():
+                result[q] = result[q] + self.dot(force, velocity)
+        return result
+
+    def _single_axis(self, force: Vec) -> list[UnitKey] | None:
+        """The unit vectors identical to the force's direction when it lies along one (a
+        weight), else None."""
+        keys = [key for _, key in force.units()]
+        if not keys:
+            return None
+        along = self._aliases(keys[0])
+        return along if all(key in along for key in keys) else None
+
+    def _exact_zeros(self, totals: dict[str, se.Basic]) -> dict[str, se.Basic]:
+        """The moments' coefficients with each one that vanishes made an exact zero. Where the
+        products give a zero exactly (a cross product of parallel unit vectors, a dot product
+        of normal ones), the rotated moments can give it as a sum that cancels, which would
+        print as a long expression for 0: each value whose float at a random point is near
+        zero is decided at high precision (numeric probing, as check and grade decide)."""
+        from screwsolve.symbolic.equivalence import each_vanishes
+
+        suspects = [
+            q for q, value in totals.items() if value != 0 and self._floats.near_zero(value)
+        ]
+        if not suspects:
+            return totals
+        verdicts = each_vanishes([totals[q] for q in suspects], self.static_symbols)
+        result = dict(totals)
+        for q, vanishes in zip(suspects, verdicts, strict=True):
+            if vanishes is True:
+                result[q] = ZERO
         return result
 
     def _arm(self, start: str, end: str, frame: str) -> Components:
@@ -677,11 +743,15 @@ class JacobianCore:
         """Q^q and Q^t of one action's screws as built in symengine (for numeric checks that
         never need a sympy tree), and a function that gives them as sympy, each screw's share
         in its smaller form (only what compares claims needs it; a chain's run never does)."""
+        screws = list(screws)
         shares = [self.screw_coefficients(a) for a in screws]
         engine = {q: ZERO for q in self.variables}
         for share in shares:
             for q, value in share.items():
                 engine[q] = engine[q] + value
+        if len(shares) > 1 and any(id(a.screw) in self._nested_screws for a in screws):
+            # two screws of one action (a spring's force on each body) whose shares cancel
+            engine = self._exact_zeros(engine)
 
         def readable_sum() -> dict[str, sympy.Expr]:
             total = {q: sympy.Integer(0) for q in self.variables}

@@ -166,13 +166,17 @@ def _coefficients_by_route(text: str, nested_from: int) -> tuple[Any, dict[tuple
 
 def assert_nested_equals_products(text: str) -> None:
     """The moments about the origins (JacobianCore._nested_shares) and the products of each
-    screw with its point's partial velocities give the same coefficients."""
+    screw with its point's partial velocities give the same coefficients, and every one the
+    products give as an exact zero is an exact zero the other way too (it prints as 0, not as
+    a sum that cancels)."""
     analysis, nested = _coefficients_by_route(text, 1)
     _, products = _coefficients_by_route(text, 10**6)
     assert nested.keys() == products.keys()
     core = analysis.kinematics.jacobian
     for key, value in nested.items():
         assert same(core.to_static(value), core.to_static(products[key])), (key, text)
+    hidden = [key for key, value in products.items() if value == 0 and nested[key] != 0]
+    assert not hidden, (hidden, text)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -225,3 +229,21 @@ def test_a_planar_chain_keeps_the_products() -> None:
     assert len(planar._origin_chain("8")) == 8 and planar._one_axis("8")
     turning = solve_text(two_axis_chain_yaml(8)).kinematics.jacobian
     assert not turning._one_axis("8")
+
+
+def test_zeros_of_the_moments_are_exact() -> None:
+    """By hand, in the 6-link two-axis chain: the weight -m6 g z0 about the vertical first axis
+    z0: Q^a1 = z0 . (r x (-m6 g z0)) = 0; the spring-damper couple between links 5 and 6 moves
+    with both for every joint before the sixth: Q^a1 ... Q^b5 = 0. Printed as 0, not as sums
+    that cancel (the moments are rotated through every frame of the chain)."""
+    from screwsolve.limits import NESTED_ORIGINS
+
+    links = NESTED_ORIGINS
+    analysis = solve_text(two_axis_chain_yaml(links))
+    terms = {t.action.name: t for t in analysis.actions}
+    assert analysis.kinematics.jacobian._nested_screws  # the moments were taken
+    assert terms[f"weight of {links}"].engine["a1"] == 0
+    couple = terms[f"spring-damper {links}"].engine
+    before = [f"{letter}{i}" for i in range(1, links) for letter in "ab"]
+    assert all(couple[q] == 0 for q in before)
+    assert couple[f"b{links}"] != 0
