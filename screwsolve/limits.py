@@ -148,11 +148,15 @@ ROTATION_SPREAD = 1 << 18
 # distinct) and interning paid for itself twice over; in one frame there is little to share
 # (100 forces of 1 000 terms on 60 coordinates: 25.3 s without, 33.2 s with).
 INTERN_ROTATIONS = 3
-# Jacobian core: a screw on a body at the end of this many bodies carried by one another's motion
-# (a chain of links) has its coefficients from its moments about their origins, each rotated from
-# the one before (JacobianCore._nested_shares): they nest, where the products of the screw with each
-# point's velocity are flat sums of the lever arms. Under it (every textbook problem) the products.
-NESTED_ORIGINS = 6
+# Jacobian core: a screw on a body at the end of this many bodies carried by one another (a chain of
+# links turned about two axes or more) has its coefficients from its moments about their origins,
+# each rotated from the one before (JacobianCore._nested_shares): they nest, where the products of
+# the screw with each point's velocity are flat sums of the lever arms (n^3 terms over an n-link
+# chain). Written out, nested values are longer: at 6 links the two-axis chain had 28 of 234
+# values past a claim's 16 000 characters (the products 10), a 7-axis arm's tool load past it
+# too, so chains an instructor may still write claims for keep the products; from 10 links
+# most of the products' values are past it already (148 of 227 past 1 500 tree nodes).
+NESTED_ORIGINS = 10
 # Jacobian core: a product over this many tree nodes is sized by its tree's nodes counted on its
 # graph, not by count_ops (which walks the tree): 24 frames turned by 200-term angles took 20.7 s
 # to rank their products, doubling every four frames. Every shipped problem's products and the
