@@ -234,10 +234,11 @@ def test_a_planar_chain_keeps_the_products() -> None:
 
 
 def test_zeros_of_the_moments_are_exact() -> None:
-    """By hand, in the 6-link two-axis chain: the weight -m6 g z0 about the vertical first axis
-    z0: Q^a1 = z0 . (r x (-m6 g z0)) = 0; the spring-damper couple between links 5 and 6 moves
-    with both for every joint before the sixth: Q^a1 ... Q^b5 = 0. Printed as 0, not as sums
-    that cancel (the moments are rotated through every frame of the chain)."""
+    """By hand, in the two-axis chain of n = NESTED_ORIGINS links (the shortest that takes the
+    moments): the weight -m_n g z0 about the vertical first axis z0: Q^a1 = z0 . (r x (-m_n g
+    z0)) = 0; the spring-damper couple between links n - 1 and n moves with both for every
+    joint before the n-th: Q^a1 ... Q^b(n-1) = 0. Printed as 0, not as sums that cancel (the
+    moments are rotated through every frame of the chain)."""
     from screwsolve.limits import NESTED_ORIGINS
 
     links = NESTED_ORIGINS
